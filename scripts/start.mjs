@@ -1,0 +1,31 @@
+// `npm start`: build when there is no build or the sources changed since, then start the server.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+function newestSource(dir) {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestSource(full));
+    else if (!entry.name.endsWith('.test.ts')) newest = Math.max(newest, fs.statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+const marker = path.join(root, 'build/.complete');
+const builtAt = fs.existsSync(marker) ? fs.statSync(marker).mtimeMs : 0;
+const sourcesAt = Math.max(
+  newestSource(path.join(root, 'src')),
+  fs.statSync(path.join(root, 'package-lock.json')).mtimeMs,
+);
+if (builtAt < sourcesAt) {
+  console.info(
+    builtAt ? 'Sources changed: rebuilding the site...' : 'No build found: building the site once...',
+  );
+  const { buildAll } = await import('./build.mjs');
+  await buildAll();
+}
+await import(path.join(root, 'build/server/main.js'));

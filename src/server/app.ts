@@ -1,0 +1,142 @@
+import { EventEmitter } from 'node:events';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { MAX_BODY_BYTES, MAX_UPLOAD_BYTES } from '../shared/constants';
+import { contentTypes } from '../shared/content/types';
+import { createContentRepository } from './content/repository';
+import { contentRoutes } from './content/routes';
+import { type Database, openDatabase } from './db/client';
+import { migrate } from './db/migrate';
+import type { Env } from './env';
+import { authRoutes } from './modules/auth/routes';
+import { createAuthStore } from './modules/auth/store';
+import { mediaRoutes } from './modules/media/routes';
+import { createMediaStore } from './modules/media/store';
+import { settingsRoutes } from './modules/settings/routes';
+import { createSettingsStore } from './modules/settings/store';
+import { createSiteData } from './modules/site/site-data';
+import { statusRoutes } from './modules/status';
+import { registerAccessControl } from './plugins/access';
+import { registerErrorHandling } from './plugins/errors';
+import { registerSsr } from './plugins/ssr';
+import './types';
+
+/** The project root: the nearest folder above this module (src/server or the build) with a package.json. */
+export const PROJECT_ROOT = (() => {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!fs.existsSync(path.join(dir, 'package.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  return dir;
+})();
+
+export interface AppOptions {
+  env: Env;
+  /** An open database; when omitted one is opened from the environment. */
+  database?: Database;
+  /** Serve the web pages: from the build, or through Vite in development. Off for API-only tests. */
+  ssr?: false | { dev?: boolean };
+  logger?: boolean;
+}
+
+/** Assemble the whole application without listening: tests call `app.inject()` on it. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { env } = options;
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: env.LOG_LEVEL,
+            redact: {
+              paths: [
+                'req.headers.authorization',
+                'req.headers.cookie',
+                'req.headers["x-xsrf-token"]',
+                'res.headers["set-cookie"]',
+              ],
+              censor: '[redacted]',
+            },
+          },
+    bodyLimit: MAX_BODY_BYTES,
+    trustProxy: env.TRUST_PROXY,
+    routerOptions: {
+      ignoreTrailingSlash: true,
+      ignoreDuplicateSlashes: true,
+      caseSensitive: false,
+      maxParamLength: 200,
+    },
+    requestIdHeader: false,
+    genReqId: () => crypto.randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = options.database ?? (await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR }));
+  await migrate(database);
+  app.decorate('env', env);
+  app.decorate('database', database);
+  app.decorate('events', new EventEmitter() as FastifyInstance['events']);
+  app.events.setMaxListeners(50);
+  if (!options.database) app.addHook('onClose', () => database.close());
+
+  const repositories = new Map(
+    contentTypes.map((def) => [def.name, createContentRepository(database.db, def)]),
+  );
+  app.decorate('repositories', repositories);
+  const authStore = createAuthStore(database, {
+    idleHours: env.SESSION_IDLE_HOURS,
+    maxDays: env.SESSION_MAX_DAYS,
+  });
+  const settingsStore = createSettingsStore(database);
+  const mediaStore = createMediaStore(database);
+
+  registerErrorHandling(app);
+  await app.register(fastifyCookie);
+  await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
+  registerAccessControl(app, authStore);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Company website API',
+        version: '1.0.0',
+        description: 'Content, contact inbox, media and staff accounts.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());
+
+  await app.register(statusRoutes);
+  await app.register(authRoutes(authStore));
+  await app.register(settingsRoutes(settingsStore));
+  await app.register(mediaRoutes(mediaStore));
+  for (const def of contentTypes) await app.register(contentRoutes(def, repositories.get(def.name)!));
+
+  if (options.ssr) {
+    await registerSsr(app, {
+      root: PROJECT_ROOT,
+      dev: options.ssr.dev,
+      site: createSiteData(repositories, settingsStore),
+    });
+    // Unknown API paths answer JSON, not a page.
+    app.all('/api/*', { config: { access: 'public' }, schema: { hide: true } }, (request, reply) => {
+      reply.status(404).send({ error: `Nothing at ${request.method} ${request.url.split('?')[0]}.` });
+    });
+  }
+
+  return app;
+}

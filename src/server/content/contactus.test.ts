@@ -1,0 +1,100 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../test/helpers';
+
+const t = await createTestApp();
+let auth: { authorization: string };
+
+const message = (n: number, extra: Record<string, unknown> = {}) => ({
+  name: `Visitor ${n}`,
+  email: `visitor${n}@example.com`,
+  phone: '03001234567',
+  message: n % 2 ? `My fridge is not cooling (${n})` : `Need a CCTV quote (${n})`,
+  ...extra,
+});
+
+beforeAll(async () => {
+  auth = await t.signIn();
+  for (let n = 1; n <= 45; n++) {
+    const res = await t.app.inject({ method: 'POST', url: '/api/contactus', payload: message(n) });
+    if (res.statusCode !== 201) throw new Error(res.body);
+  }
+});
+
+describe('contact messages', () => {
+  it('are always stored Pending, whatever the visitor sends', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/contactus',
+      payload: message(99, { status: 'read' }),
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().status).toBe('Pending');
+  });
+
+  it('cannot be read by visitors', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/contactus' })).statusCode).toBe(401);
+  });
+
+  it('list as { data, totalCount }, newest first, 20 a page by default', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/contactus', headers: auth });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.totalCount).toBe(46);
+    expect(body.data).toHaveLength(20);
+    expect(body.data[0].name).toBe('Visitor 99');
+    const page3 = (await t.app.inject({ method: 'GET', url: '/api/contactus?page=3', headers: auth })).json();
+    expect(page3.data).toHaveLength(6);
+  });
+
+  it('page size is capped at 100 and bad paging is a 400', async () => {
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/contactus?pageSize=101', headers: auth })).statusCode,
+    ).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/contactus?page=0', headers: auth })).statusCode,
+    ).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/contactus?page=abc', headers: auth })).statusCode,
+    ).toBe(400);
+    const big = (
+      await t.app.inject({ method: 'GET', url: '/api/contactus?pageSize=100', headers: auth })
+    ).json();
+    expect(big.data).toHaveLength(46);
+  });
+
+  it('search with q, including characters LIKE treats specially', async () => {
+    const res = (
+      await t.app.inject({ method: 'GET', url: '/api/contactus?q=cctv&pageSize=100', headers: auth })
+    ).json();
+    expect(res.totalCount).toBe(22);
+    const percent = (
+      await t.app.inject({ method: 'GET', url: '/api/contactus?q=%25', headers: auth })
+    ).json();
+    expect(percent.totalCount).toBe(0);
+  });
+
+  it('are marked read by PUT with the whole message, and filtered by status', async () => {
+    const [first] = (await t.app.inject({ method: 'GET', url: '/api/contactus', headers: auth })).json().data;
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/contactus/${first._id}`,
+      headers: auth,
+      payload: { ...first, status: 'read' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().status).toBe('read');
+    const read = (
+      await t.app.inject({ method: 'GET', url: '/api/contactus?status=read', headers: auth })
+    ).json();
+    expect(read.totalCount).toBe(1);
+    const bad = await t.app.inject({ method: 'GET', url: '/api/contactus?status=archived', headers: auth });
+    expect(bad.statusCode).toBe(400);
+    const wrong = await t.app.inject({
+      method: 'PUT',
+      url: `/api/contactus/${first._id}`,
+      headers: auth,
+      payload: { status: 'Done' },
+    });
+    expect(wrong.statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,221 @@
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { slugify } from '../../shared/constants';
+import type { ContentTypeDef } from '../../shared/content/define';
+import type { Db } from '../db/client';
+import { contentTable } from './table';
+
+export type StoredRecord = Record<string, unknown> & { _id: string; version: number };
+
+export interface ListQuery {
+  q?: string;
+  filters?: Record<string, string | undefined>;
+  /** 1-based page; with it, `pageSize` records are returned. */
+  page?: number;
+  pageSize?: number;
+  /** List the trash instead of the live records. */
+  trashed?: boolean;
+}
+
+export type UpdateResult =
+  | { kind: 'updated'; record: StoredRecord }
+  | { kind: 'missing' }
+  | { kind: 'stale'; current: StoredRecord };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isId = (id: string) => UUID.test(id);
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Storage of one content type. The same code serves every type: what differs comes from the
+ * declaration (fields, order, search, slug). Handlers call this; none of them writes SQL.
+ */
+export function createContentRepository(db: Db, def: ContentTypeDef) {
+  const table = contentTable(def);
+  const columns = getTableColumns(table) as unknown as Record<string, PgColumn>;
+  const col = (key: string) => {
+    const column = columns[key];
+    if (!column) throw new Error(`${def.name} has no column ${key}`);
+    return column;
+  };
+  const fieldKeys = Object.keys(def.fields);
+  const order =
+    def.list.order === 'newest'
+      ? [desc(col('createdAt')), desc(col('id'))]
+      : [asc(col('sortOrder')), asc(col('createdAt')), asc(col('id'))];
+
+  function toRecord(row: Record<string, unknown>): StoredRecord {
+    const record: StoredRecord = { _id: String(row.id), version: Number(row.version) };
+    for (const key of fieldKeys) record[key] = row[key];
+    if (def.slugFrom) record.slug = row.slug;
+    record.sortOrder = row.sortOrder;
+    record.createdAt = (row.createdAt as Date).toISOString();
+    record.updatedAt = (row.updatedAt as Date).toISOString();
+    if (row.deletedAt) record.deletedAt = (row.deletedAt as Date).toISOString();
+    return record;
+  }
+
+  function where(query: ListQuery): SQL | undefined {
+    const conditions: (SQL | undefined)[] = [
+      query.trashed ? isNotNull(col('deletedAt')) : isNull(col('deletedAt')),
+    ];
+    for (const [key, value] of Object.entries(query.filters ?? {})) {
+      if (value !== undefined && def.list.filters?.includes(key)) conditions.push(eq(col(key), value));
+    }
+    const q = query.q?.trim();
+    if (q && def.list.search?.length) {
+      const pattern = `%${escapeLike(q)}%`;
+      conditions.push(or(...def.list.search.map((key) => ilike(col(key), pattern))));
+    }
+    return and(...conditions);
+  }
+
+  const live = (id: string) => and(eq(col('id'), id), isNull(col('deletedAt')));
+
+  async function uniqueSlug(title: string): Promise<string> {
+    const base = slugify(title);
+    const taken = await db
+      .select({ slug: col('slug') })
+      .from(table)
+      .where(or(eq(col('slug'), base), sql`${col('slug')} like ${`${escapeLike(base)}-%`}`));
+    const used = new Set(taken.map((r) => r.slug as string));
+    if (!used.has(base)) return base;
+    for (let n = 2; ; n++) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
+  }
+
+  return {
+    def,
+    table,
+
+    async list(query: ListQuery = {}): Promise<StoredRecord[]> {
+      let statement = db
+        .select()
+        .from(table)
+        .where(where(query))
+        .orderBy(...order)
+        .$dynamic();
+      if (query.page && query.pageSize) {
+        statement = statement.limit(query.pageSize).offset((query.page - 1) * query.pageSize);
+      }
+      return (await statement).map(toRecord);
+    },
+
+    async count(query: ListQuery = {}): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(table).where(where(query));
+      return Number(row?.n ?? 0);
+    },
+
+    async findById(id: string, options: { trashed?: boolean } = {}): Promise<StoredRecord | null> {
+      if (!isId(id)) return null;
+      const condition = options.trashed ? and(eq(col('id'), id), isNotNull(col('deletedAt'))) : live(id);
+      const [row] = await db.select().from(table).where(condition).limit(1);
+      return row ? toRecord(row) : null;
+    },
+
+    async findBySlug(slug: string): Promise<StoredRecord | null> {
+      if (!def.slugFrom) return null;
+      const [row] = await db
+        .select()
+        .from(table)
+        .where(and(eq(col('slug'), slug), isNull(col('deletedAt'))))
+        .limit(1);
+      return row ? toRecord(row) : null;
+    },
+
+    async create(values: Record<string, unknown>): Promise<StoredRecord> {
+      const data: Record<string, unknown> = { ...values };
+      data.sortOrder = sql`(select coalesce(max(sort_order), 0) + 1 from ${table})`;
+      for (let attempt = 0; ; attempt++) {
+        if (def.slugFrom) data.slug = await uniqueSlug(String(values[def.slugFrom] ?? ''));
+        try {
+          const [row] = await db
+            .insert(table)
+            .values(data as never)
+            .returning();
+          return toRecord(row as Record<string, unknown>);
+        } catch (error) {
+          // Two writers chose the same slug at once: choose again.
+          if (def.slugFrom && attempt < 5 && isUniqueViolation(error)) continue;
+          throw error;
+        }
+      }
+    },
+
+    /** Apply `values`; with `expectedVersion`, only if nobody changed the record since. */
+    async update(
+      id: string,
+      values: Record<string, unknown>,
+      expectedVersion?: number,
+    ): Promise<UpdateResult> {
+      if (!isId(id)) return { kind: 'missing' };
+      const condition =
+        expectedVersion === undefined ? live(id) : and(live(id), eq(col('version'), expectedVersion));
+      const [row] = await db
+        .update(table)
+        .set({ ...values, version: sql`${col('version')} + 1`, updatedAt: new Date() } as never)
+        .where(condition)
+        .returning();
+      if (row) return { kind: 'updated', record: toRecord(row as Record<string, unknown>) };
+      const current = await this.findById(id);
+      return current ? { kind: 'stale', current } : { kind: 'missing' };
+    },
+
+    /** Move a record to the trash. */
+    async softDelete(id: string): Promise<StoredRecord | null> {
+      if (!isId(id)) return null;
+      const [row] = await db
+        .update(table)
+        .set({ deletedAt: new Date(), version: sql`${col('version')} + 1` } as never)
+        .where(live(id))
+        .returning();
+      return row ? toRecord(row as Record<string, unknown>) : null;
+    },
+
+    async restore(id: string): Promise<StoredRecord | null> {
+      if (!isId(id)) return null;
+      const [row] = await db
+        .update(table)
+        .set({ deletedAt: null, updatedAt: new Date(), version: sql`${col('version')} + 1` } as never)
+        .where(and(eq(col('id'), id), isNotNull(col('deletedAt'))))
+        .returning();
+      return row ? toRecord(row as Record<string, unknown>) : null;
+    },
+
+    /** Delete for good what has been in the trash since before `before`, or the given ids. */
+    async purge(options: { before?: Date; ids?: string[] }): Promise<number> {
+      const conditions: (SQL | undefined)[] = [isNotNull(col('deletedAt'))];
+      if (options.before) conditions.push(lt(col('deletedAt'), options.before));
+      if (options.ids) conditions.push(inArray(col('id'), options.ids.filter(isId)));
+      const rows = await db
+        .delete(table)
+        .where(and(...conditions))
+        .returning({ id: col('id') });
+      return rows.length;
+    },
+  };
+}
+
+export type ContentRepository = ReturnType<typeof createContentRepository>;
+
+export function isUniqueViolation(error: unknown): boolean {
+  const code =
+    (error as { code?: string; cause?: { code?: string } })?.code ??
+    (error as { cause?: { code?: string } })?.cause?.code;
+  return code === '23505';
+}

@@ -1,0 +1,202 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../../shared/constants';
+import type { ContentTypeDef } from '../../shared/content/define';
+import { schemasFor } from '../../shared/content/schema';
+import { conflict, notFound } from '../errors';
+import type { ContentRepository } from './repository';
+
+export const errorSchema = z.object({
+  error: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+  current: z.unknown().optional(),
+});
+
+/** The query string a list accepts: search, the declared filters and, when paginated, the page. */
+function listQuerySchema(def: ContentTypeDef) {
+  const shape: Record<string, z.ZodType> = { q: z.string().max(200).optional() };
+  for (const key of def.list.filters ?? []) {
+    const field = def.fields[key];
+    shape[key] =
+      field?.kind === 'select'
+        ? z.enum(field.options as [string, ...string[]]).optional()
+        : z.string().max(200).optional();
+  }
+  if (def.list.paginated) {
+    shape.page = z.coerce.number().int().min(1).max(1_000_000).default(1);
+    shape.pageSize = z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT);
+  }
+  return z.object(shape);
+}
+
+const idParams = z.object({ id: z.string().max(100) });
+const versionHeader = z.object({ 'if-match': z.string().max(40).optional() });
+
+/** The version a client edited, from the body or an If-Match header (`"3"` or `3`). */
+function expectedVersion(body: { version?: number }, ifMatch: string | undefined): number | undefined {
+  if (body.version !== undefined) return body.version;
+  const match = ifMatch?.match(/^(?:W\/)?"?(\d+)"?$/);
+  return match ? Number(match[1]) : undefined;
+}
+
+/**
+ * The spec's §7 calls for one content type: GET/POST /api/{name}, GET/PUT/DELETE /api/{name}/{id}.
+ * Registered once per declaration; nothing here knows which type it serves.
+ */
+export function contentRoutes(def: ContentTypeDef, repository: ContentRepository): FastifyPluginAsyncZod {
+  const schemas = schemasFor(def);
+  const base = `/api/${def.name}`;
+  const tags = [def.plural];
+  const label = def.label;
+
+  return async (app) => {
+    const query = listQuerySchema(def);
+    const filtersOf = (q: Record<string, unknown>) =>
+      Object.fromEntries((def.list.filters ?? []).map((key) => [key, q[key] as string | undefined]));
+
+    if (def.list.paginated) {
+      app.get(
+        base,
+        {
+          config: { access: def.access.list },
+          schema: {
+            tags,
+            summary: `List ${def.plural.toLowerCase()}, newest first`,
+            querystring: query,
+            response: {
+              200: z.object({ data: z.array(schemas.record), totalCount: z.number().int() }),
+              400: errorSchema,
+            },
+          },
+        },
+        async (request) => {
+          const q = request.query as Record<string, unknown> & { page: number; pageSize: number; q?: string };
+          const listQuery = { q: q.q, filters: filtersOf(q) };
+          const [data, totalCount] = await Promise.all([
+            repository.list({ ...listQuery, page: q.page, pageSize: q.pageSize }),
+            repository.count(listQuery),
+          ]);
+          return { data, totalCount };
+        },
+      );
+    } else {
+      app.get(
+        base,
+        {
+          config: { access: def.access.list },
+          schema: {
+            tags,
+            summary: `List ${def.plural.toLowerCase()} in their display order`,
+            querystring: query,
+            response: { 200: z.array(schemas.record), 400: errorSchema },
+          },
+        },
+        async (request) => {
+          const q = request.query as Record<string, unknown> & { q?: string };
+          return repository.list({ q: q.q, filters: filtersOf(q) });
+        },
+      );
+    }
+
+    app.get(
+      `${base}/:id`,
+      {
+        config: { access: def.access.read },
+        schema: {
+          tags,
+          summary: `One ${label.toLowerCase()} by id${def.slugFrom ? ' or slug' : ''}`,
+          params: idParams,
+          response: { 200: schemas.record, 404: errorSchema },
+        },
+      },
+      async (request) => {
+        const { id } = request.params;
+        const record =
+          (await repository.findById(id)) ?? (def.slugFrom ? await repository.findBySlug(id) : null);
+        if (!record) throw notFound(label);
+        return record;
+      },
+    );
+
+    app.post(
+      base,
+      {
+        config: { access: def.access.create },
+        schema: {
+          tags,
+          summary: `Create a ${label.toLowerCase()}`,
+          body: schemas.create,
+          response: { 201: schemas.record, 400: errorSchema },
+        },
+      },
+      async (request, reply) => {
+        const record = await repository.create(request.body as Record<string, unknown>);
+        app.events.emit('change', {
+          resource: def.name,
+          id: record._id,
+          action: 'create',
+          actor: request.user,
+          fields: Object.keys(request.body as object),
+        });
+        return reply.status(201).send(record);
+      },
+    );
+
+    app.put(
+      `${base}/:id`,
+      {
+        config: { access: def.access.update },
+        schema: {
+          tags,
+          summary: `Update a ${label.toLowerCase()}; send the version you edited to be told of a conflicting change`,
+          params: idParams,
+          headers: versionHeader,
+          body: schemas.update,
+          response: { 200: schemas.record, 400: errorSchema, 404: errorSchema, 409: errorSchema },
+        },
+      },
+      async (request) => {
+        const { version, ...values } = request.body as Record<string, unknown> & { version?: number };
+        const result = await repository.update(
+          request.params.id,
+          values,
+          expectedVersion({ version }, request.headers['if-match']),
+        );
+        if (result.kind === 'missing') throw notFound(label);
+        if (result.kind === 'stale') throw conflict(result.current);
+        app.events.emit('change', {
+          resource: def.name,
+          id: result.record._id,
+          action: 'update',
+          actor: request.user,
+          fields: Object.keys(values),
+        });
+        return result.record;
+      },
+    );
+
+    app.delete(
+      `${base}/:id`,
+      {
+        config: { access: def.access.delete },
+        schema: {
+          tags,
+          summary: `Move a ${label.toLowerCase()} to the trash (restorable for 30 days)`,
+          params: idParams,
+          response: { 200: z.object({ ok: z.literal(true), _id: z.string() }), 404: errorSchema },
+        },
+      },
+      async (request) => {
+        const record = await repository.softDelete(request.params.id);
+        if (!record) throw notFound(label);
+        app.events.emit('change', {
+          resource: def.name,
+          id: record._id,
+          action: 'delete',
+          actor: request.user,
+        });
+        return { ok: true as const, _id: record._id };
+      },
+    );
+  };
+}

@@ -1,0 +1,90 @@
+import fs from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+
+export type Db = PgDatabase<PgQueryResultHKT>;
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /** Run SQL text that may hold several statements (migrations, maintenance). */
+  exec(sqlText: string): Promise<void>;
+  /** Run one parameterised statement outside the ORM. */
+  query<T = Record<string, unknown>>(sqlText: string, params?: unknown[]): Promise<T[]>;
+  /** Run `work` while holding a cluster-wide lock, so that several instances take turns. */
+  withLock<T>(key: number, work: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** A postgres:// URL; without one the embedded PGlite database is used. */
+  url?: string;
+  /** PGlite data folder, or 'memory://' for a throwaway database. */
+  dataDir: string;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.url ? openPostgres(options.url, options.poolSize ?? 10) : openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  if (!dataDir.startsWith('memory://')) await fs.mkdir(dataDir, { recursive: true });
+  const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+  const db = drizzlePglite({ client }) as unknown as Db;
+  // PGlite is one connection in this process: a promise chain stands in for the advisory lock.
+  let chain: Promise<unknown> = Promise.resolve();
+  return {
+    kind: 'pglite',
+    db,
+    exec: async (sqlText) => {
+      await client.exec(sqlText);
+    },
+    query: async <T>(sqlText: string, params: unknown[] = []) =>
+      (await client.query<T>(sqlText, params)).rows,
+    withLock: <T>(_key: number, work: () => Promise<T>) => {
+      const run = chain.then(work, work);
+      chain = run.catch(() => undefined);
+      return run;
+    },
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000 });
+  // A failing idle client must not crash the process; the next query reports the problem.
+  pool.on('error', () => undefined);
+  const db = drizzleNodePg({ client: pool }) as unknown as Db;
+  return {
+    kind: 'postgres',
+    db,
+    exec: async (sqlText) => {
+      await pool.query(sqlText);
+    },
+    query: async <T>(sqlText: string, params: unknown[] = []) =>
+      (await pool.query(sqlText, params)).rows as T[],
+    withLock: async <T>(key: number, work: () => Promise<T>) => {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [key]);
+        try {
+          return await work();
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [key]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    close: async () => {
+      if (!pool.ended) await pool.end();
+    },
+  };
+}

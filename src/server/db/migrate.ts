@@ -1,0 +1,36 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Database } from './client';
+
+/** Advisory-lock key shared by every instance that migrates the same database. */
+const MIGRATION_LOCK = 7_314_001;
+
+/** The folder of committed migrations; the build copies it next to the server bundle. */
+export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/**
+ * Apply every migration not applied yet, in file-name order, each atomically.
+ * Instances starting together take turns on an advisory lock, so each migration runs once.
+ */
+export async function migrate(database: Database, dir = MIGRATIONS_DIR): Promise<string[]> {
+  const files = (await fs.readdir(dir)).filter((name) => name.endsWith('.sql')).sort();
+  return database.withLock(MIGRATION_LOCK, async () => {
+    await database.exec(
+      'create table if not exists schema_migrations (id text primary key, applied_at timestamptz not null default now())',
+    );
+    const done = new Set(
+      (await database.query<{ id: string }>('select id from schema_migrations')).map((r) => r.id),
+    );
+    const applied: string[] = [];
+    for (const file of files) {
+      if (done.has(file)) continue;
+      const sqlText = await fs.readFile(path.join(dir, file), 'utf8');
+      const id = file.replaceAll("'", "''");
+      // One simple-protocol query string runs as a single implicit transaction: all of it or none.
+      await database.exec(`${sqlText}\n;insert into schema_migrations (id) values ('${id}');`);
+      applied.push(file);
+    }
+    return applied;
+  });
+}

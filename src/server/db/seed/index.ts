@@ -1,0 +1,106 @@
+import sharp from 'sharp';
+import type { ContentRepository } from '../../content/repository';
+import { processImage } from '../../modules/media/pipeline';
+import { mediaUrl } from '../../modules/media/routes';
+import type { MediaStore } from '../../modules/media/store';
+import type { SettingsStore } from '../../modules/settings/store';
+import type { Database } from '../client';
+import { type ArtSubject, illustration, portrait } from './art';
+import {
+  demoAbout,
+  demoCenters,
+  demoClients,
+  demoDepartments,
+  demoGallery,
+  demoServices,
+  demoTeam,
+  demoTestimonials,
+} from './demo';
+
+const CONTENT_TABLES = [
+  'services',
+  'clients',
+  'departments',
+  'service_centers',
+  'about_entries',
+  'gallery',
+  'team_members',
+  'testimonials',
+  'contact_messages',
+  'users',
+];
+
+/** True when any content or account exists, trashed or not. */
+export async function hasContent(database: Database): Promise<boolean> {
+  const checks = CONTENT_TABLES.map((table) => `exists (select 1 from ${table})`).join(' or ');
+  const [row] = await database.query<{ any: boolean }>(`select (${checks}) as any`);
+  return Boolean(row?.any);
+}
+
+export interface SeedDeps {
+  database: Database;
+  repositories: ReadonlyMap<string, ContentRepository>;
+  media: MediaStore;
+  settings: SettingsStore;
+}
+
+/**
+ * Fill an empty site with demo content. Pictures are drawn, rasterised and stored through the
+ * same pipeline as uploads. A database that holds anything is never touched.
+ */
+export async function seedDemoContent({
+  database,
+  repositories,
+  media,
+  settings,
+}: SeedDeps): Promise<boolean> {
+  return database.withLock(7_314_003, async () => {
+    if (await hasContent(database)) return false;
+    const repo = (name: string) => repositories.get(name)!;
+    const image = async (svg: string) => {
+      const png = await sharp(Buffer.from(svg)).png().toBuffer();
+      const processed = await processImage(png);
+      await media.save(processed, null);
+      return mediaUrl(processed.hash);
+    };
+    const art = (subject: ArtSubject, variant = 0) => image(illustration(subject, variant));
+
+    await settings.get();
+    for (const [i, s] of demoServices.entries()) {
+      const icon = await art(s.art, 0);
+      const images = [await art(s.art, i + 1), await art(s.art === 'tools' ? 'electric' : 'tools', i + 2)];
+      await repo('service').create({
+        title: s.title,
+        description: s.description,
+        serviceName: s.serviceName,
+        icon,
+        images,
+      });
+    }
+    for (const [i, c] of demoClients.entries()) {
+      await repo('client').create({ ...c, images: [await art('building', i)] });
+    }
+    for (const d of demoDepartments) {
+      const { art: subject, ...fields } = d;
+      await repo('department').create({ ...fields, images: await art(subject, 3) });
+    }
+    for (const [i, c] of demoCenters.entries()) {
+      await repo('servicecenter').create({ ...c, images: [await art('building', i + 5)] });
+    }
+    for (const [i, a] of demoAbout.entries()) {
+      await repo('aboutus').create({ ...a, images: [await art(i === 0 ? 'team' : 'tools', i)] });
+    }
+    for (const [i, t] of demoTeam.entries()) {
+      await repo('team').create({ ...t, images: await image(portrait(i)) });
+    }
+    for (const [i, t] of demoTestimonials.entries()) {
+      await repo('testimonial').create({ ...t, rating: 5, image: await image(portrait(i + 2)) });
+    }
+    for (const g of demoGallery) {
+      const images: string[] = [];
+      for (const [i, subject] of g.art.entries()) images.push(await art(subject, i + 7));
+      await repo('gallery').create({ title: g.title, images });
+    }
+    return true;
+  });
+}

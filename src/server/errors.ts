@@ -1,0 +1,19 @@
+/** An error with an HTTP status and a message fit to show to the person who caused it. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly body: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (what = 'Record') => new HttpError(404, `${what} not found.`);
+
+/** A stale edit: the record changed since the client read it. The body carries the current record. */
+export const conflict = (current: unknown) =>
+  new HttpError(409, 'This record was changed by someone else. Reload to see their change.', { current });
+
+export const validationFailed = (fields: Record<string, string>) =>
+  new HttpError(400, 'Validation failed', { fields });

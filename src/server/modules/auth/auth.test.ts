@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../../test/helpers';
+
+const t = await createTestApp();
+const signup = (username: string, extra: Record<string, unknown> = {}) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/signup',
+    payload: { name: 'Person', username, password: 'a long passphrase', ...extra },
+  });
+const login = (username: string, password = 'a long passphrase') =>
+  t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
+
+describe('accounts and sessions', () => {
+  it('make the first account the admin and every later one pending, whatever role is sent', async () => {
+    const first = await signup('owner');
+    expect(first.statusCode).toBe(201);
+    expect(first.json().role).toBe('admin');
+    const second = await signup('intruder', { role: 'admin' });
+    expect(second.json().role).toBe('pending');
+    const pendingLogin = await login('intruder');
+    expect(pendingLogin.statusCode).toBe(403);
+    expect(pendingLogin.json().error).toBe('Your account is waiting for approval.');
+  });
+
+  it('keep usernames unique regardless of case', async () => {
+    const res = await signup('OWNER');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields.username).toBe('This username is taken.');
+  });
+
+  it('answer the same for an unknown user and a wrong password', async () => {
+    const unknown = await login('nobody');
+    const wrong = await login('owner', 'wrong password!');
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.json()).toEqual(wrong.json());
+  });
+
+  it('give a bearer token and an httpOnly session cookie, both revoked by logout', async () => {
+    const res = await login('owner');
+    expect(res.statusCode).toBe(200);
+    const { token } = res.json();
+    expect(token.length).toBeGreaterThanOrEqual(40);
+    const cookie = res.cookies.find((c) => c.name === 'session');
+    expect(cookie?.httpOnly).toBe(true);
+    expect(cookie?.sameSite).toBe('Lax');
+    const xsrf = res.cookies.find((c) => c.name === 'XSRF-TOKEN');
+    expect(xsrf?.httpOnly).toBeFalsy();
+
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/current-user',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(me.json()).toMatchObject({ username: 'owner', role: 'admin' });
+    expect(me.json()).not.toHaveProperty('passwordHash');
+
+    const viaCookie = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/current-user',
+      cookies: { session: cookie!.value },
+    });
+    expect(viaCookie.statusCode).toBe(200);
+
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(out.statusCode).toBe(200);
+    const after = await t.app.inject({
+      method: 'GET',
+      url: '/api/current-user',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(after.statusCode).toBe(401);
+  });
+
+  it('require the anti-forgery header on cookie-authenticated writes', async () => {
+    const res = await login('owner');
+    const session = res.cookies.find((c) => c.name === 'session')!.value;
+    const xsrf = res.cookies.find((c) => c.name === 'XSRF-TOKEN')!.value;
+    const payload = { name: 'Client', phone: '03001234567', address: 'Street 1' };
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/api/client',
+      cookies: { session, 'XSRF-TOKEN': xsrf },
+      payload,
+    });
+    expect(forged.statusCode).toBe(403);
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/client',
+      cookies: { session, 'XSRF-TOKEN': xsrf },
+      headers: { 'x-xsrf-token': 'guess' },
+      payload,
+    });
+    expect(wrong.statusCode).toBe(403);
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/client',
+      cookies: { session, 'XSRF-TOKEN': xsrf },
+      headers: { 'x-xsrf-token': xsrf },
+      payload,
+    });
+    expect(ok.statusCode).toBe(201);
+  });
+
+  it('store only hashes of passwords and tokens', async () => {
+    const { token } = (await login('owner')).json();
+    const users = await t.database.query<{ password_hash: string }>('select password_hash from users');
+    for (const u of users) expect(u.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+    const sessions = await t.database.query<{ token_hash: string }>('select token_hash from sessions');
+    expect(sessions.map((s) => s.token_hash)).not.toContain(token);
+  });
+});

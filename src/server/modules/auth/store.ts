@@ -1,0 +1,105 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Role } from '../../../shared/constants';
+import type { Database } from '../../db/client';
+import type { SessionUser } from '../../types';
+
+export interface UserRow extends SessionUser {
+  passwordHash: string;
+  version: number;
+  createdAt: string;
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+const USER_COLUMNS = `id::text as "_id", name, username, role, version, password_hash as "passwordHash",
+  to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt"`;
+
+/** Staff accounts and their sessions. Tokens are random; only their SHA-256 is stored. */
+export function createAuthStore(database: Database, limits: { idleHours: number; maxDays: number }) {
+  const one = async <T>(sqlText: string, params: unknown[]) =>
+    (await database.query<T>(sqlText, params))[0] ?? null;
+
+  return {
+    countUsers: async () => Number((await one<{ n: string }>('select count(*) as n from users', []))?.n ?? 0),
+
+    findUserByUsername: (username: string) =>
+      one<UserRow>(`select ${USER_COLUMNS} from users where lower(username) = lower($1)`, [username]),
+
+    findUserById: (id: string) => one<UserRow>(`select ${USER_COLUMNS} from users where id::text = $1`, [id]),
+
+    listUsers: () => database.query<UserRow>(`select ${USER_COLUMNS} from users order by created_at`),
+
+    /** Create an account; the first account of an empty site is the admin, all later ones wait. */
+    createUser: (input: { name: string; username: string; passwordHash: string }) =>
+      database.withLock(7_314_002, async () => {
+        const users = Number((await one<{ n: string }>('select count(*) as n from users', []))?.n ?? 0);
+        const role: Role = users === 0 ? 'admin' : 'pending';
+        return (await one<UserRow>(
+          `insert into users (name, username, password_hash, role) values ($1, $2, $3, $4) returning ${USER_COLUMNS}`,
+          [input.name, input.username, input.passwordHash, role],
+        )) as UserRow;
+      }),
+
+    setRole: (id: string, role: Role) =>
+      one<UserRow>(
+        `update users set role = $2, version = version + 1, updated_at = now() where id::text = $1 returning ${USER_COLUMNS}`,
+        [id, role],
+      ),
+
+    setPassword: (id: string, passwordHash: string) =>
+      one<UserRow>(
+        `update users set password_hash = $2, version = version + 1, updated_at = now() where id::text = $1 returning ${USER_COLUMNS}`,
+        [id, passwordHash],
+      ),
+
+    deleteUser: async (id: string) =>
+      (await database.query('delete from users where id::text = $1 returning id', [id])).length > 0,
+
+    countAdmins: async () =>
+      Number((await one<{ n: string }>(`select count(*) as n from users where role = 'admin'`, []))?.n ?? 0),
+
+    /** Start a session; the token is returned once and never stored. */
+    async createSession(userId: string): Promise<string> {
+      const token = randomBytes(32).toString('base64url');
+      await database.query(
+        `insert into sessions (token_hash, user_id, expires_at) values ($1, $2, now() + make_interval(secs => $3))`,
+        [hashToken(token), userId, limits.maxDays * 86_400],
+      );
+      return token;
+    },
+
+    /** The user behind a live session token, refreshing its idle timer; null when expired or revoked. */
+    async userForToken(token: string): Promise<SessionUser | null> {
+      if (token.length < 20 || token.length > 200) return null;
+      const row = await one<SessionUser & { stale: boolean }>(
+        `select u.id::text as "_id", u.name, u.username, u.role,
+                s.last_seen_at < now() - interval '1 minute' as stale
+           from sessions s join users u on u.id = s.user_id
+          where s.token_hash = $1 and s.expires_at > now()
+            and s.last_seen_at > now() - make_interval(secs => $2)`,
+        [hashToken(token), limits.idleHours * 3600],
+      );
+      if (!row) return null;
+      if (row.stale)
+        await database.query('update sessions set last_seen_at = now() where token_hash = $1', [
+          hashToken(token),
+        ]);
+      const { stale: _stale, ...user } = row;
+      return user;
+    },
+
+    revokeSession: (token: string) =>
+      database.query('delete from sessions where token_hash = $1', [hashToken(token)]),
+
+    revokeUserSessions: (userId: string) =>
+      database.query('delete from sessions where user_id::text = $1', [userId]),
+
+    purgeExpiredSessions: () =>
+      database.query(
+        `delete from sessions where expires_at < now() or last_seen_at < now() - make_interval(secs => $1)`,
+        [limits.idleHours * 3600],
+      ),
+  };
+}
+
+export type AuthStore = ReturnType<typeof createAuthStore>;

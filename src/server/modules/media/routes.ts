@@ -1,0 +1,86 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MAX_UPLOAD_BYTES } from '../../../shared/constants';
+import { errorSchema } from '../../content/routes';
+import { HttpError, notFound } from '../../errors';
+import { processImage } from './pipeline';
+import type { MediaStore } from './store';
+
+/** `/media/<hash>.webp` is the full picture; `/media/<hash>-<width>.webp` a narrower one. */
+export const MEDIA_FILE = /^([0-9a-f]{32})(?:-(\d{2,4}))?\.webp$/;
+export const mediaUrl = (hash: string) => `/media/${hash}.webp`;
+
+export function mediaRoutes(store: MediaStore): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/api/upload',
+      {
+        config: { access: 'staff' },
+        bodyLimit: MAX_UPLOAD_BYTES + 64 * 1024,
+        schema: {
+          tags: ['media'],
+          summary: 'Upload an image (multipart field "image"); answers its address',
+          consumes: ['multipart/form-data'],
+          response: {
+            201: z.object({ data: z.object({ url: z.string(), width: z.number(), height: z.number() }) }),
+            400: errorSchema,
+            413: errorSchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        if (!request.isMultipart())
+          throw new HttpError(400, 'Send the image as multipart/form-data in the field "image".');
+        let file: Awaited<ReturnType<typeof request.file>>;
+        try {
+          file = await request.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 } });
+        } catch {
+          throw new HttpError(400, 'The upload could not be read. Try again.');
+        }
+        if (file?.fieldname !== 'image') throw new HttpError(400, 'Send the image in the field "image".');
+        let bytes: Buffer;
+        try {
+          bytes = await file.toBuffer();
+        } catch (error) {
+          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+            throw new HttpError(413, `The image is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`);
+          }
+          throw new HttpError(400, 'The upload was interrupted. Try again.');
+        }
+        if (file.file.truncated)
+          throw new HttpError(413, `The image is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`);
+        const image = await processImage(bytes);
+        await store.save(image, request.user?._id ?? null);
+        app.events.emit('change', {
+          resource: 'media',
+          id: image.hash,
+          action: 'create',
+          actor: request.user,
+        });
+        return reply
+          .status(201)
+          .send({ data: { url: mediaUrl(image.hash), width: image.width, height: image.height } });
+      },
+    );
+
+    app.get(
+      '/media/:file',
+      {
+        config: { access: 'public' },
+        schema: { hide: true, params: z.object({ file: z.string().max(100) }) },
+      },
+      async (request, reply) => {
+        const match = MEDIA_FILE.exec(request.params.file);
+        if (!match) throw notFound('Image');
+        const bytes = await store.variant(match[1]!, match[2] ? Number(match[2]) : undefined);
+        if (!bytes) throw notFound('Image');
+        return reply
+          .header('content-type', 'image/webp')
+          .header('cache-control', 'public, max-age=31536000, immutable')
+          .header('x-content-type-options', 'nosniff')
+          .header('content-security-policy', "default-src 'none'; sandbox")
+          .send(bytes);
+      },
+    );
+  };
+}

@@ -1,0 +1,57 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { singletonSchemas } from '../../../shared/content/schema';
+import { settings as settingsDef } from '../../../shared/content/settings';
+import { errorSchema } from '../../content/routes';
+import { conflict } from '../../errors';
+import type { SettingsStore } from './store';
+
+const staffOnlyFields = Object.entries(settingsDef.fields)
+  .filter(([, field]) => field.staffOnly)
+  .map(([key]) => key);
+
+export function settingsRoutes(store: SettingsStore): FastifyPluginAsyncZod {
+  const schemas = singletonSchemas(settingsDef);
+  const response = schemas.values.extend({ version: z.number().int(), updatedAt: z.string() }).partial();
+  return async (app) => {
+    app.get(
+      '/api/settings',
+      {
+        config: { access: settingsDef.access.read },
+        schema: { tags: ['settings'], summary: 'The site settings', response: { 200: response } },
+      },
+      async (request) => {
+        const current: Record<string, unknown> = { ...(await store.get()) };
+        const isStaff = request.user && request.user.role !== 'pending';
+        if (!isStaff) for (const key of staffOnlyFields) delete current[key];
+        return current;
+      },
+    );
+
+    app.put(
+      '/api/settings',
+      {
+        config: { access: settingsDef.access.update },
+        schema: {
+          tags: ['settings'],
+          summary: 'Change some or all settings; send the version you edited',
+          body: schemas.update,
+          response: { 200: response, 400: errorSchema, 409: errorSchema },
+        },
+      },
+      async (request) => {
+        const { version, ...values } = request.body as Record<string, string> & { version?: number };
+        const updated = await store.update(values, version);
+        if (!updated) throw conflict(await store.get());
+        app.events.emit('change', {
+          resource: 'settings',
+          id: '1',
+          action: 'update',
+          actor: request.user,
+          fields: Object.keys(values),
+        });
+        return updated;
+      },
+    );
+  };
+}

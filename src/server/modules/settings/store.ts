@@ -1,0 +1,44 @@
+import type { SiteSettings } from '../../../shared/content/settings';
+import type { Database } from '../../db/client';
+import { DEFAULT_SETTINGS } from './defaults';
+
+type Row = { data: Record<string, string>; version: number; updatedAt: Date | string };
+
+const toSettings = (row: Row): SiteSettings =>
+  ({
+    ...DEFAULT_SETTINGS,
+    ...row.data,
+    version: Number(row.version),
+    updatedAt: new Date(row.updatedAt).toISOString(),
+  }) as SiteSettings;
+
+/** The single settings record, created with the defaults the first time it is read. */
+export function createSettingsStore(database: Database) {
+  return {
+    async get(): Promise<SiteSettings> {
+      const select = 'select data, version, updated_at as "updatedAt" from settings where id = 1';
+      let [row] = await database.query<Row>(select);
+      if (!row) {
+        await database.query('insert into settings (id, data) values (1, $1) on conflict (id) do nothing', [
+          JSON.stringify(DEFAULT_SETTINGS),
+        ]);
+        [row] = await database.query<Row>(select);
+      }
+      return toSettings(row as Row);
+    },
+
+    /** Merge `values`; with `expectedVersion`, only when nobody saved in between. Null means stale. */
+    async update(values: Record<string, string>, expectedVersion?: number): Promise<SiteSettings | null> {
+      await this.get();
+      const [row] = await database.query<Row>(
+        `update settings set data = data || $1::jsonb, version = version + 1, updated_at = now()
+          where id = 1 and ($2::int is null or version = $2::int)
+          returning data, version, updated_at as "updatedAt"`,
+        [JSON.stringify(values), expectedVersion ?? null],
+      );
+      return row ? toSettings(row) : null;
+    },
+  };
+}
+
+export type SettingsStore = ReturnType<typeof createSettingsStore>;

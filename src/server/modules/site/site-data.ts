@@ -1,0 +1,20 @@
+import type { SiteData, SiteRecord } from '../../../shared/site-data';
+import type { ContentRepository } from '../../content/repository';
+import type { SettingsStore } from '../settings/store';
+
+/** Public content for server-rendered pages, read straight from the repositories. */
+export function createSiteData(
+  repositories: ReadonlyMap<string, ContentRepository>,
+  settings: SettingsStore,
+): SiteData {
+  const publicRepository = (type: string) => {
+    const repository = repositories.get(type);
+    if (repository?.def.access.list !== 'public') throw new Error(`${type} is not public content`);
+    return repository;
+  };
+  return {
+    settings: () => settings.get(),
+    list: async (type) => (await publicRepository(type).list()) as SiteRecord[],
+    findBySlug: async (type, slug) => (await publicRepository(type).findBySlug(slug)) as SiteRecord | null,
+  };
+}

@@ -1,0 +1,82 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AccessRule } from '../../shared/content/define';
+import { HttpError } from '../errors';
+import type { AuthStore } from '../modules/auth/store';
+
+export const SESSION_COOKIE = 'session';
+export const SECURE_SESSION_COOKIE = '__Host-session';
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function sameSecret(a: string | undefined, b: string | undefined): boolean {
+  if (!a || !b) return false;
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/**
+ * Deny by default. Every route names who may call it in `config.access`; a route that names
+ * nobody refuses to register, so a forgotten rule fails at startup and in every test.
+ */
+export function registerAccessControl(app: FastifyInstance, store: AuthStore) {
+  app.decorateRequest('user', null);
+  app.decorateRequest('authMethod', null);
+  app.decorateRequest('csrfFailed', false);
+
+  app.addHook('onRoute', (route) => {
+    // The API documentation pages are public by nature; their plugin registers them itself.
+    if (route.url.startsWith('/api/docs')) route.config = { ...route.config, access: 'public' };
+    const access = route.config?.access;
+    if (access !== 'public' && access !== 'staff' && access !== 'admin') {
+      throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule`);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const header = request.headers.authorization;
+    if (header?.startsWith('Bearer ')) {
+      request.authMethod = 'bearer';
+      request.user = await store.userForToken(header.slice(7).trim());
+      return;
+    }
+    const token = request.cookies[SECURE_SESSION_COOKIE] ?? request.cookies[SESSION_COOKIE];
+    if (!token) return;
+    request.authMethod = 'cookie';
+    // A browser sends cookies with cross-site form posts too: a write must prove it came from our pages.
+    if (
+      !SAFE_METHODS.has(request.method) &&
+      !sameSecret(request.cookies[XSRF_COOKIE], headerValue(request, XSRF_HEADER))
+    ) {
+      request.csrfFailed = true;
+      return;
+    }
+    request.user = await store.userForToken(token);
+  });
+
+  app.addHook('preHandler', async (request, reply) => {
+    // Unknown paths have no route and no rule: they answer 404 to everyone.
+    if (request.is404) return;
+    authorize(request, reply, request.routeOptions.config.access ?? 'admin');
+  });
+}
+
+function headerValue(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+export function authorize(request: FastifyRequest, _reply: FastifyReply | undefined, rule: AccessRule) {
+  if (rule === 'public') return;
+  const { user } = request;
+  if (!user) {
+    if (request.csrfFailed)
+      throw new HttpError(403, 'Missing or invalid anti-forgery token. Reload the page and try again.');
+    throw new HttpError(401, 'Please log in.');
+  }
+  if (user.role === 'pending') throw new HttpError(403, 'Your account is waiting for approval.');
+  if (rule === 'admin' && user.role !== 'admin') throw new HttpError(403, 'Only an admin can do this.');
+}

@@ -1,0 +1,122 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createRequestHandler, type ServerBuild } from 'react-router';
+import type { RequestContext, SiteData } from '../../shared/site-data';
+
+export interface SsrOptions {
+  /** The project root holding build/web (production). */
+  root: string;
+  /** Serve through Vite's dev server instead of the build. */
+  dev?: boolean;
+  site: SiteData;
+}
+
+type Handler = (request: Request, context: RequestContext) => Promise<Response>;
+
+/** Fastify's request as the Fetch API `Request` React Router expects. */
+function toWebRequest(request: FastifyRequest, origin: string): Request {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(key, v);
+  }
+  const init: RequestInit = { method: request.method, headers };
+  if (request.method !== 'GET' && request.method !== 'HEAD' && typeof request.body === 'string')
+    init.body = request.body;
+  return new Request(new URL(request.url, origin), init);
+}
+
+async function sendWebResponse(reply: FastifyReply, response: Response) {
+  reply.status(response.status);
+  for (const [key, value] of response.headers) {
+    if (key === 'set-cookie') continue;
+    reply.header(key, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  if (!response.body) return reply.send();
+  return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
+}
+
+/** The public origin: PUBLIC_URL when set, else what the request says. */
+export function originOf(request: FastifyRequest, publicUrl?: string) {
+  return publicUrl ? new URL(publicUrl).origin : `${request.protocol}://${request.host}`;
+}
+
+/**
+ * Serve the React Router app from this Fastify process: static assets with immutable caching,
+ * and every other GET/POST rendered on the server with the database behind the load context.
+ */
+export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
+  let handler: Handler;
+  if (options.dev) {
+    const { createServer } = await import('vite');
+    const vite = await createServer({
+      root: options.root,
+      server: { middlewareMode: true },
+      appType: 'custom',
+    });
+    app.addHook('onRequest', (request, reply, done) => {
+      if (request.url.startsWith('/api/') || request.url.startsWith('/media/')) return done();
+      vite.middlewares(request.raw, reply.raw, () => done());
+    });
+    app.addHook('onClose', () => vite.close());
+    handler = async (request, context) => {
+      const build = (await vite.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild;
+      return createRequestHandler(build, 'development')(request, context as never);
+    };
+  } else {
+    const buildDir = path.join(options.root, 'build/web');
+    const serverEntry = path.join(buildDir, 'server/index.js');
+    if (!fs.existsSync(serverEntry)) throw new Error(`No web build at ${serverEntry}. Run npm run build.`);
+    const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+    const requestHandler = createRequestHandler(build, 'production');
+    handler = (request, context) => requestHandler(request, context as never);
+    await app.register(fastifyStatic, { root: path.join(buildDir, 'client'), serve: false });
+    app.get('/assets/*', { config: { access: 'public' }, schema: { hide: true } }, (request, reply) => {
+      const file = (request.params as { '*': string })['*'];
+      return reply.sendFile(`assets/${file}`, { immutable: true, maxAge: 31_536_000_000 });
+    });
+    for (const file of fs.readdirSync(path.join(buildDir, 'client'))) {
+      if (!/\.(ico|png|svg|webmanifest|txt)$/.test(file) || file === 'robots.txt') continue;
+      app.get(`/${file}`, { config: { access: 'public' }, schema: { hide: true } }, (_request, reply) =>
+        reply.sendFile(file, { maxAge: 86_400_000 }),
+      );
+    }
+  }
+
+  // Plain HTML forms (the contact form without JavaScript) post url-encoded bodies to pages.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 64 * 1024 },
+    (_r, body, done) => done(null, body),
+  );
+
+  app.route({
+    method: ['GET', 'HEAD', 'POST'],
+    url: '/*',
+    config: { access: 'public' },
+    schema: { hide: true },
+    handler: async (request, reply) => {
+      const origin = originOf(request, app.env.PUBLIC_URL);
+      const nonce = randomBytes(16).toString('base64');
+      const user = request.user && request.user.role !== 'pending' ? request.user : null;
+      const response = await handler(toWebRequest(request, origin), {
+        site: options.site,
+        user,
+        nonce,
+        origin,
+      });
+      return sendWebResponse(reply, response);
+    },
+  });
+}
+
+export function hasWebBuild(root: string) {
+  return fs.existsSync(path.join(root, 'build/web/server/index.js'));
+}

@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import { seedDemoContent } from './db/seed';
+import { loadEnv } from './env';
+import { createMediaStore } from './modules/media/store';
+import { createSettingsStore } from './modules/settings/store';
+
+/** Build the app, seed an empty site, listen, and shut down gracefully on SIGTERM/SIGINT. */
+export async function startServer(options: { dev?: boolean } = {}): Promise<FastifyInstance> {
+  const env = loadEnv();
+  const started = performance.now();
+  const app = await buildApp({ env, ssr: { dev: options.dev } });
+  if (env.SEED_DEMO) {
+    const seeded = await seedDemoContent({
+      database: app.database,
+      repositories: app.repositories,
+      media: createMediaStore(app.database),
+      settings: createSettingsStore(app.database),
+    });
+    if (seeded) app.log.info('seeded demo content into the empty database');
+  }
+  await app.listen({ port: env.PORT, host: env.HOST });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : env.PORT;
+  const url = `http://localhost:${port}`;
+  app.log.info({ ms: Math.round(performance.now() - started), database: app.database.kind }, 'ready');
+  console.info(
+    `\n  Site ready at ${url}  (database: ${app.database.kind === 'pglite' ? `embedded, ${env.DATA_DIR}` : 'PostgreSQL'})\n` +
+      `  Staff area: ${url}/signup creates the first account, which becomes the admin; then log in at ${url}/login\n` +
+      `  API docs: ${url}/api/docs\n`,
+  );
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const timer = setTimeout(() => process.exit(1), 15_000);
+    timer.unref();
+    try {
+      await app.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  return app;
+}

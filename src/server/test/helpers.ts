@@ -1,0 +1,115 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { afterAll } from 'vitest';
+import { buildApp } from '../app';
+import { type Database, openDatabase } from '../db/client';
+import { migrate } from '../db/migrate';
+import { type Env, loadEnv } from '../env';
+import { TEMPLATE_DB, withDatabase } from './global-setup';
+
+export const testDatabaseKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
+/**
+ * A fresh, migrated database for one test file: PGlite in memory, or a copy of the migrated
+ * PostgreSQL template. Dropped when the file's tests end.
+ */
+export async function createTestDatabase(): Promise<{
+  database: Database;
+  url?: string;
+  drop: () => Promise<void>;
+}> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (testDatabaseKind === 'postgres' && url) {
+    const name = `site_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${TEMPLATE_DB}`);
+    await admin.end();
+    const dbUrl = withDatabase(url, name);
+    const database = await openDatabase({ url: dbUrl, dataDir: '', poolSize: 4 });
+    return {
+      database,
+      url: dbUrl,
+      drop: async () => {
+        await database.close();
+        const client = new pg.Client({ connectionString: url });
+        await client.connect();
+        await client.query(`drop database if exists ${name} with (force)`);
+        await client.end();
+      },
+    };
+  }
+  const database = await openDatabase({ dataDir: 'memory://' });
+  await migrate(database);
+  return { database, drop: () => database.close() };
+}
+
+export function testEnv(overrides: Record<string, string> = {}): Env {
+  return loadEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    DATA_DIR: '/nonexistent',
+    ...overrides,
+  });
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  /** Sign up (the first account becomes admin) and log in; answers a bearer header. */
+  signIn(role?: 'admin' | 'editor'): Promise<{ authorization: string; userId: string }>;
+}
+
+/** The whole app on a fresh database, closed after the file's tests. */
+export async function createTestApp(
+  options: { env?: Record<string, string>; ssr?: boolean } = {},
+): Promise<TestApp> {
+  const { database, drop } = await createTestDatabase();
+  const app = await buildApp({
+    env: testEnv(options.env),
+    database,
+    logger: false,
+    ssr: options.ssr ? {} : false,
+  });
+  afterAll(async () => {
+    await app.close();
+    await drop();
+  });
+  let admin: { authorization: string; userId: string } | undefined;
+  let counter = 0;
+
+  async function login(username: string, password: string) {
+    const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
+    if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
+    return `Bearer ${res.json().token}`;
+  }
+
+  async function signIn(role: 'admin' | 'editor' = 'admin') {
+    if (!admin) {
+      const username = `admin${randomBytes(3).toString('hex')}`;
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        payload: { name: 'Site Admin', username, password: 'correct horse battery' },
+      });
+      if (res.json().role !== 'admin') throw new Error('test app must start with no users');
+      admin = { authorization: await login(username, 'correct horse battery'), userId: res.json()._id };
+    }
+    if (role === 'admin') return admin;
+    const username = `editor${++counter}${randomBytes(2).toString('hex')}`;
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { name: 'Editor', username, password: 'correct horse battery' },
+    });
+    const userId = res.json()._id as string;
+    await database.query(`update users set role = 'editor' where id::text = $1`, [userId]);
+    return { authorization: await login(username, 'correct horse battery'), userId };
+  }
+
+  return { app, database, signIn };
+}
+
+export const json = (res: LightMyRequestResponse) => res.json() as Record<string, unknown>;

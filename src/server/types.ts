@@ -1,0 +1,42 @@
+import type { EventEmitter } from 'node:events';
+import type { Role } from '../shared/constants';
+import type { AccessRule } from '../shared/content/define';
+import type { ContentRepository } from './content/repository';
+import type { Database } from './db/client';
+import type { Env } from './env';
+
+export interface SessionUser {
+  _id: string;
+  name: string;
+  username: string;
+  role: Role;
+}
+
+/** What happened to stored data; page caches, the audit log and notifications listen. */
+export interface ChangeEvent {
+  resource: string;
+  id: string;
+  action: 'create' | 'update' | 'delete' | 'restore' | 'purge';
+  actor: SessionUser | null;
+  fields?: string[];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    env: Env;
+    database: Database;
+    repositories: ReadonlyMap<string, ContentRepository>;
+    events: EventEmitter<{ change: [ChangeEvent] }>;
+  }
+  interface FastifyRequest {
+    user: SessionUser | null;
+    /** How the request proved who it is. */
+    authMethod: 'cookie' | 'bearer' | null;
+    /** A cookie-authenticated write without a matching anti-forgery header. */
+    csrfFailed: boolean;
+  }
+  interface FastifyContextConfig {
+    /** Who may call the route. Every route declares one; see plugins/access.ts. */
+    access?: AccessRule;
+  }
+}

@@ -1,0 +1,57 @@
+/** Business constants from the product specification (§9). */
+export const PHONE_DIGITS = 11;
+export const PHONE_PATTERN = /^\d{11}$/;
+
+export const TRUNCATE_WORDS = {
+  clientAddress: 5,
+  serviceDescription: 40,
+  card: 20,
+} as const;
+
+export const CAROUSEL_INTERVAL_MS = 5000;
+export const CAROUSEL_VISIBLE = 3;
+
+export const SERVICE_CATEGORIES = ['refrigerator', 'electric', 'cctv', 'paint', 'air_c_m'] as const;
+export type ServiceCategory = (typeof SERVICE_CATEGORIES)[number];
+export const SERVICE_CATEGORY_LABELS: Record<ServiceCategory, string> = {
+  refrigerator: 'Cooling & Refrigeration',
+  electric: 'Electrical',
+  cctv: 'CCTV & Security',
+  paint: 'Painting',
+  air_c_m: 'Air-Conditioning',
+};
+
+export const MESSAGE_STATUSES = ['Pending', 'read'] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
+export const ROLES = ['admin', 'editor', 'pending'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Widths of the WebP variants made from every uploaded image. */
+export const IMAGE_WIDTHS = [320, 640, 960, 1600] as const;
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+export const MAX_IMAGE_PIXELS = 40_000_000;
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export const PAGE_SIZE_DEFAULT = 20;
+export const PAGE_SIZE_MAX = 100;
+
+/** Cut a text to a number of words, adding '...' when something was cut (spec §9). */
+export function truncateWords(text: string, words: number): string {
+  const parts = text.trim().split(/\s+/).filter(Boolean);
+  if (parts.length <= words) return parts.join(' ');
+  return `${parts.slice(0, words).join(' ')}...`;
+}
+
+/** URL-safe slug from a title: 'AC Repair & Gas' -> 'ac-repair-gas'. */
+export function slugify(text: string): string {
+  const slug = text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80)
+    .replace(/-+$/g, '');
+  return slug || 'item';
+}

@@ -1,0 +1,96 @@
+import type { Field, FieldValue } from './fields';
+
+/** Who may do something: anyone, an approved staff member (editor or admin), or an admin. */
+export type AccessRule = 'public' | 'staff' | 'admin';
+
+export interface ContentAccess {
+  list: AccessRule;
+  read: AccessRule;
+  create: AccessRule;
+  update: AccessRule;
+  delete: AccessRule;
+}
+
+export interface ContentTypeDef<F extends Record<string, Field> = Record<string, Field>> {
+  /** API resource name, the spec's §7 path segment: GET /api/{name}. */
+  name: string;
+  /** Singular and plural labels for people ('Service', 'Services'). */
+  label: string;
+  plural: string;
+  /** SQL table holding the records. */
+  table: string;
+  fields: F;
+  /** The field that names a record in lists, notifications and the audit log. */
+  titleField: keyof F & string;
+  /** Services get a unique URL slug made from this field. */
+  slugFrom?: keyof F & string;
+  access: ContentAccess;
+  list: {
+    /** 'position' is the staff-editable order; 'newest' puts the latest first (the inbox). */
+    order: 'position' | 'newest';
+    /** Paginated lists answer { data, totalCount } (the spec's contactus shape). */
+    paginated?: boolean;
+    /** Fields matched by ?q= (case-insensitive substring). */
+    search?: (keyof F & string)[];
+    /** Fields that can be filtered by exact value in the query string. */
+    filters?: (keyof F & string)[];
+  };
+  admin: {
+    /** The admin screen's path (the spec's routes where they exist). */
+    path: string;
+    /** The heading of the admin list. */
+    title: string;
+    view: 'table' | 'cards';
+    /** Columns shown in the admin table, in order. */
+    columns: (keyof F & string)[];
+    /** Column headings where they differ from the field label (the spec's 'phone'). */
+    columnLabels?: Partial<Record<keyof F & string, string>>;
+  };
+}
+
+/** Identify a content type by its fields' types. */
+export function defineContentType<const F extends Record<string, Field>>(
+  def: ContentTypeDef<F>,
+): ContentTypeDef<F> {
+  for (const column of def.admin.columns) {
+    if (!(column in def.fields)) throw new Error(`${def.name}: admin column '${column}' is not a field`);
+  }
+  if (!(def.titleField in def.fields)) throw new Error(`${def.name}: titleField is not a field`);
+  return def;
+}
+
+/** Columns every stored record carries besides its declared fields. */
+export interface RecordMeta {
+  _id: string;
+  createdAt: string;
+  updatedAt: string;
+  version: number;
+  sortOrder: number;
+}
+
+export type FieldValues<F extends Record<string, Field>> = { [K in keyof F]: FieldValue<F[K]> };
+
+/** A stored record of a content type as the API returns it. */
+export type ContentRecord<D extends ContentTypeDef> = FieldValues<D['fields']> &
+  RecordMeta &
+  (D['slugFrom'] extends string ? { slug: string } : unknown);
+
+/** A singleton record (the site settings): declared fields, one row. */
+export interface SingletonDef<F extends Record<string, Field> = Record<string, Field>> {
+  name: string;
+  label: string;
+  fields: F;
+  /** Named groups of fields for the admin form. */
+  groups: { title: string; fields: (keyof F & string)[] }[];
+  access: { read: AccessRule; update: AccessRule };
+}
+
+export function defineSingleton<const F extends Record<string, Field>>(
+  def: SingletonDef<F>,
+): SingletonDef<F> {
+  const grouped = new Set(def.groups.flatMap((g) => g.fields));
+  for (const key of Object.keys(def.fields)) {
+    if (!grouped.has(key)) throw new Error(`${def.name}: field '${key}' is in no group`);
+  }
+  return def;
+}

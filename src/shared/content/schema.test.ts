@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { slugify, truncateWords } from '../constants';
+import { fieldErrors, schemasFor } from './schema';
+import { client, contactus, service } from './types';
+
+describe('shared schemas', () => {
+  it('name the first problem of each field with the spec messages', () => {
+    const result = schemasFor(contactus).create.safeParse({
+      name: '  ',
+      email: 'x@',
+      phone: '12',
+      message: '',
+    });
+    expect(result.success).toBe(false);
+    expect(fieldErrors(result.error!)).toEqual({
+      name: 'Name is required.',
+      email: 'Invalid email address.',
+      phone: 'Phone number must be exactly 11 digits.',
+      message: 'Message is required.',
+    });
+  });
+
+  it('trim text, default optional fields and drop unknown keys', () => {
+    const parsed = schemasFor(service).create.parse({
+      title: '  AC  ',
+      description: 'd',
+      serviceName: 'cctv',
+      extra: 1,
+    });
+    expect(parsed).toEqual({ title: 'AC', description: 'd', serviceName: 'cctv', icon: '', images: [] });
+  });
+
+  it('let an update name only what changes', () => {
+    expect(schemasFor(client).update.parse({ name: 'New' })).toEqual({ name: 'New' });
+    expect(schemasFor(contactus).update.parse({ status: 'read' })).toEqual({ status: 'read' });
+    expect(
+      schemasFor(contactus).create.parse({
+        name: 'a',
+        email: 'a@b.co',
+        phone: '03001234567',
+        message: 'm',
+        status: 'read',
+      }),
+    ).not.toHaveProperty('status');
+  });
+
+  it('truncate to words with "..." and make slugs', () => {
+    expect(truncateWords('one two three four five six', 5)).toBe('one two three four five...');
+    expect(truncateWords('one two', 5)).toBe('one two');
+    expect(slugify('AC Repair & Gas Refilling!')).toBe('ac-repair-gas-refilling');
+    expect(slugify('***')).toBe('item');
+  });
+});

@@ -1,0 +1,169 @@
+import { z } from 'zod';
+import { PHONE_PATTERN } from '../constants';
+import type { ContentTypeDef, SingletonDef } from './define';
+import type { Field } from './fields';
+
+/** The spec's §5 messages, verbatim. */
+export const messages = {
+  required: (label: string) => `${label} is required.`,
+  email: 'Invalid email address.',
+  phone: 'Phone number must be exactly 11 digits.',
+  url: 'Enter a full address starting with https:// or /.',
+  tooLong: (label: string, max: number) => `${label} must be at most ${max} characters.`,
+} as const;
+
+const DEFAULT_MAX: Record<string, number> = {
+  text: 200,
+  longText: 5000,
+  email: 254,
+  phone: 11,
+  url: 2000,
+  image: 2000,
+};
+
+const URL_PATTERN = /^(https?:\/\/[^\s]+|\/[^\s]*)$/i;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+
+const PATTERNS: Partial<Record<Field['kind'], { test: RegExp; message: string }>> = {
+  email: { test: EMAIL_PATTERN, message: messages.email },
+  phone: { test: PHONE_PATTERN, message: messages.phone },
+  url: { test: URL_PATTERN, message: messages.url },
+  image: { test: URL_PATTERN, message: messages.url },
+};
+
+/** The zod schema of one field's value as clients send it. */
+export function fieldSchema(field: Field): z.ZodType {
+  const { label } = field;
+  switch (field.kind) {
+    case 'text':
+    case 'longText':
+    case 'email':
+    case 'phone':
+    case 'url':
+    case 'image': {
+      const max = field.max ?? DEFAULT_MAX[field.kind] ?? 200;
+      const pattern = PATTERNS[field.kind];
+      let schema = z
+        .string({
+          error: (issue) =>
+            issue.input === undefined || issue.input === null
+              ? messages.required(label)
+              : (pattern?.message ?? `${label} must be text.`),
+        })
+        .trim();
+      if (field.required) schema = schema.min(1, messages.required(label));
+      if (pattern)
+        schema = schema.refine((value) => value === '' || pattern.test.test(value), pattern.message);
+      if (field.kind !== 'phone') schema = schema.max(max, messages.tooLong(label, max));
+      // Optional text left out is stored as ''.
+      return field.required ? schema : schema.default('');
+    }
+    case 'images': {
+      const item = z.string().trim().regex(URL_PATTERN, messages.url).max(2000);
+      const list = z
+        .array(item, { error: () => `${label} must be a list of image addresses.` })
+        .max(field.maxItems, `${label}: at most ${field.maxItems} images.`);
+      return field.required ? list.min(1, messages.required(label)) : list.default([]);
+    }
+    case 'select': {
+      const schema = z.enum(field.options as [string, ...string[]], {
+        error: (issue) =>
+          issue.input === undefined || issue.input === ''
+            ? messages.required(label)
+            : `${label} must be one of: ${field.options.join(', ')}.`,
+      });
+      return field.required ? schema : schema.default(field.defaultValue);
+    }
+    case 'rating': {
+      const schema = z
+        .number({ error: () => `${label} must be a whole number from 1 to 5.` })
+        .int(`${label} must be a whole number from 1 to 5.`)
+        .min(1, `${label} must be a whole number from 1 to 5.`)
+        .max(5, `${label} must be a whole number from 1 to 5.`);
+      return field.required ? schema : schema.default(5);
+    }
+    case 'boolean':
+      return field.required ? z.boolean() : z.boolean().default(false);
+  }
+}
+
+function shapeOf(fields: Record<string, Field>, include: (field: Field) => boolean) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [key, field] of Object.entries(fields)) if (include(field)) shape[key] = fieldSchema(field);
+  return shape;
+}
+
+const versionSchema = z.number().int().min(1).optional();
+const positionSchema = z.number().int().min(0).max(1_000_000).optional();
+
+export interface ContentSchemas {
+  /** What a client may send to create a record; unknown keys are dropped. */
+  create: z.ZodObject;
+  /** What a client may send to update a record: any subset of the fields, plus the version it edited. */
+  update: z.ZodObject;
+  /** A stored record as the API returns it. */
+  record: z.ZodObject;
+}
+
+const cache = new WeakMap<object, ContentSchemas>();
+
+export function schemasFor<F extends Record<string, Field>>(def: ContentTypeDef<F>): ContentSchemas {
+  const cached = cache.get(def);
+  if (cached) return cached;
+  const create = z.object(shapeOf(def.fields, (field) => field.input === 'always'));
+  const updateShape = shapeOf(def.fields, (field) => field.input !== 'never');
+  // An update names only what it changes: defaults must not reset absent fields.
+  const partial: Record<string, z.ZodType> = {};
+  for (const [key, schema] of Object.entries(updateShape)) {
+    const inner = schema instanceof z.ZodDefault ? (schema.unwrap() as z.ZodType) : schema;
+    partial[key] = inner.optional();
+  }
+  const update = z.object({ ...partial, version: versionSchema, sortOrder: positionSchema });
+  const recordShape: Record<string, z.ZodType> = {
+    _id: z.string(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    version: z.number().int(),
+    sortOrder: z.number().int(),
+  };
+  for (const [key, field] of Object.entries(def.fields)) recordShape[key] = storedValueSchema(field);
+  if (def.slugFrom) recordShape.slug = z.string();
+  const schemas: ContentSchemas = { create, update, record: z.object(recordShape) };
+  cache.set(def, schemas);
+  return schemas;
+}
+
+function storedValueSchema(field: Field): z.ZodType {
+  switch (field.kind) {
+    case 'images':
+      return z.array(z.string());
+    case 'rating':
+      return z.number().int();
+    case 'boolean':
+      return z.boolean();
+    case 'select':
+      return z.enum(field.options as [string, ...string[]]);
+    default:
+      return z.string();
+  }
+}
+
+export function singletonSchemas<F extends Record<string, Field>>(def: SingletonDef<F>) {
+  const values = z.object(shapeOf(def.fields, (field) => field.input !== 'never'));
+  return {
+    /** The full set of values. */
+    values,
+    /** An update: any subset, plus the version it edited. */
+    update: values.partial().extend({ version: versionSchema }),
+  };
+}
+
+/** Turn a zod error into the API's `{ field: message }` map (first message per field). */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length > 0 ? String(issue.path[0]) : '_';
+    if (!(key in fields)) fields[key] = issue.message;
+  }
+  return fields;
+}

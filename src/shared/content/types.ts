@@ -1,0 +1,223 @@
+import { MESSAGE_STATUSES, SERVICE_CATEGORIES, SERVICE_CATEGORY_LABELS } from '../constants';
+import { type ContentTypeDef, defineContentType } from './define';
+import { f } from './fields';
+
+/**
+ * Every content type of the site, declared once. Schemas, tables, API routes and admin screens are
+ * derived from these declarations; adding a type means adding one here and a migration.
+ */
+const publicContent = {
+  list: 'public',
+  read: 'public',
+  create: 'staff',
+  update: 'staff',
+  delete: 'staff',
+} as const;
+
+export const service = defineContentType({
+  name: 'service',
+  label: 'Service',
+  plural: 'Services',
+  table: 'services',
+  fields: {
+    title: f.text('Title', { required: true, max: 120 }),
+    description: f.longText('Description', { required: true }),
+    serviceName: f.select('Category', SERVICE_CATEGORIES, {
+      required: true,
+      optionLabels: SERVICE_CATEGORY_LABELS,
+    }),
+    icon: f.image('Icon'),
+    images: f.images('Images'),
+  },
+  titleField: 'title',
+  slugFrom: 'title',
+  access: publicContent,
+  list: { order: 'position', search: ['title', 'description'], filters: ['serviceName'] },
+  admin: { path: '/addServices', title: 'Our Services', view: 'table', columns: ['title', 'description'] },
+});
+
+export const client = defineContentType({
+  name: 'client',
+  label: 'Client',
+  plural: 'Clients',
+  table: 'clients',
+  fields: {
+    name: f.text('Name', { required: true, max: 120 }),
+    phone: f.phone('Phone', { required: true }),
+    address: f.longText('Address', { required: true, max: 500 }),
+    images: f.images('Images'),
+  },
+  titleField: 'name',
+  access: publicContent,
+  list: { order: 'position', search: ['name', 'address'] },
+  admin: {
+    path: '/addclient',
+    title: 'Our Clients',
+    view: 'table',
+    columns: ['name', 'phone', 'address'],
+    columnLabels: { phone: 'phone' },
+  },
+});
+
+export const department = defineContentType({
+  name: 'department',
+  label: 'Department',
+  plural: 'Departments',
+  table: 'departments',
+  fields: {
+    name: f.text('Name', { required: true, max: 120 }),
+    description: f.longText('Description', { required: true }),
+    phone: f.phone('Phone'),
+    images: f.image('Image'),
+  },
+  titleField: 'name',
+  access: publicContent,
+  list: { order: 'position', search: ['name', 'description'] },
+  admin: {
+    path: '/addDepartment',
+    title: 'Departments',
+    view: 'table',
+    columns: ['name', 'phone', 'description'],
+    columnLabels: { phone: 'phone' },
+  },
+});
+
+export const servicecenter = defineContentType({
+  name: 'servicecenter',
+  label: 'Service Center',
+  plural: 'Service Centers',
+  table: 'service_centers',
+  fields: {
+    name: f.text('Name', { required: true, max: 120 }),
+    phone: f.phone('Phone'),
+    address: f.longText('Address', { max: 500 }),
+    images: f.images('Images'),
+  },
+  titleField: 'name',
+  access: publicContent,
+  list: { order: 'position', search: ['name', 'address'] },
+  admin: {
+    path: '/addCenter',
+    title: 'Service Centers',
+    view: 'table',
+    columns: ['name', 'phone', 'address'],
+    columnLabels: { phone: 'phone' },
+  },
+});
+
+export const aboutus = defineContentType({
+  name: 'aboutus',
+  label: 'About Us Entry',
+  plural: 'About Us',
+  table: 'about_entries',
+  fields: {
+    title: f.text('Title', { required: true, max: 120 }),
+    description: f.longText('Description', { required: true }),
+    images: f.images('Images'),
+  },
+  titleField: 'title',
+  access: publicContent,
+  list: { order: 'position', search: ['title', 'description'] },
+  admin: { path: '/addAboutUs', title: 'About Us', view: 'cards', columns: ['title', 'description'] },
+});
+
+export const gallery = defineContentType({
+  name: 'gallery',
+  label: 'Gallery Album',
+  plural: 'Gallery',
+  table: 'gallery',
+  fields: {
+    title: f.text('Title', { required: true, max: 120 }),
+    images: f.images('Images', { maxItems: 40 }),
+  },
+  titleField: 'title',
+  access: publicContent,
+  list: { order: 'position', search: ['title'] },
+  admin: { path: '/addGallery', title: 'Gallery', view: 'cards', columns: ['title', 'images'] },
+});
+
+export const team = defineContentType({
+  name: 'team',
+  label: 'Team Member',
+  plural: 'Team',
+  table: 'team_members',
+  fields: {
+    name: f.text('Name', { required: true, max: 120 }),
+    position: f.text('Position', { required: true, max: 120 }),
+    bio: f.longText('Bio', { max: 1000 }),
+    images: f.image('Photo'),
+  },
+  titleField: 'name',
+  access: publicContent,
+  list: { order: 'position', search: ['name', 'position'] },
+  admin: { path: '/addTeam', title: 'Our Team', view: 'table', columns: ['name', 'position'] },
+});
+
+export const testimonial = defineContentType({
+  name: 'testimonial',
+  label: 'Testimonial',
+  plural: 'Testimonials',
+  table: 'testimonials',
+  fields: {
+    name: f.text('Name', { required: true, max: 120 }),
+    position: f.text('Position', { required: true, max: 120 }),
+    text: f.longText('Text', { required: true, max: 1000 }),
+    rating: f.rating('Rating'),
+    image: f.image('Photo'),
+  },
+  titleField: 'name',
+  access: publicContent,
+  list: { order: 'position', search: ['name', 'text'] },
+  admin: {
+    path: '/addTestimonial',
+    title: 'Testimonials',
+    view: 'table',
+    columns: ['name', 'position', 'rating'],
+  },
+});
+
+export const contactus = defineContentType({
+  name: 'contactus',
+  label: 'Message',
+  plural: 'Messages',
+  table: 'contact_messages',
+  fields: {
+    name: f.text('Name', { required: true, max: 120 }),
+    email: f.email('Email', { required: true }),
+    phone: f.phone('Phone', { required: true }),
+    message: f.longText('Message', { required: true, max: 5000 }),
+    // A new message is always Pending, whatever the client sends; staff mark it read.
+    status: f.select('Status', MESSAGE_STATUSES, { input: 'updateOnly', defaultValue: 'Pending' }),
+  },
+  titleField: 'name',
+  access: { list: 'staff', read: 'staff', create: 'public', update: 'staff', delete: 'staff' },
+  list: {
+    order: 'newest',
+    paginated: true,
+    search: ['name', 'email', 'phone', 'message'],
+    filters: ['status'],
+  },
+  admin: {
+    path: '/message',
+    title: 'Messages',
+    view: 'cards',
+    columns: ['name', 'email', 'phone', 'message'],
+  },
+});
+
+/** All content types, in the order the admin dashboard lists them. */
+export const contentTypes = [
+  service,
+  client,
+  servicecenter,
+  department,
+  aboutus,
+  gallery,
+  team,
+  testimonial,
+  contactus,
+] as unknown as readonly ContentTypeDef[];
+
+export const contentTypesByName: ReadonlyMap<string, ContentTypeDef> = new Map(
+  contentTypes.map((t) => [t.name, t]),
+);

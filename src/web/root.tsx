@@ -1,0 +1,52 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from 'react-router';
+import type { Route } from './+types/root';
+import './context';
+import './styles/app.css';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { settings: await context.site.settings(), user: context.user, nonce: context.nonce };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>('root');
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={data?.nonce} />
+        <Scripts nonce={data?.nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <main className="page-error">
+      <h1>{status === 404 ? 'Page not found' : 'Something went wrong'}</h1>
+      <p>{status === 404 ? 'The page you asked for does not exist.' : 'Please try again in a moment.'}</p>
+      <a href="/home">Go to the home page</a>
+    </main>
+  );
+}

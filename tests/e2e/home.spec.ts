@@ -1,0 +1,9 @@
+import { expect, test } from '@playwright/test';
+
+test('the empty path opens the home page with the seeded services', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('24/7');
+  await expect(page.getByRole('heading', { name: 'OUR SERVICES' })).toBeVisible();
+  await expect(page.getByText('Cold Room & Commercial Refrigeration')).toBeVisible();
+});
