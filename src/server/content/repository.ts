@@ -138,7 +138,23 @@ export function createContentRepository(db: Db, def: ContentTypeDef) {
       return row ? toRecord(row) : null;
     },
 
-    async create(values: Record<string, unknown>): Promise<StoredRecord> {
+    /** The live record whose unique field equals `value`, ignoring case. */
+    async findByUnique(value: string): Promise<StoredRecord | null> {
+      if (!def.uniqueField) return null;
+      const [row] = await db
+        .select()
+        .from(table)
+        .where(and(sql`lower(${col(def.uniqueField)}) = lower(${value})`, isNull(col('deletedAt'))))
+        .limit(1);
+      return row ? toRecord(row) : null;
+    },
+
+    /** Store a new record; `existed` when the type's unique field matched a live record instead. */
+    async create(values: Record<string, unknown>): Promise<StoredRecord & { existed?: boolean }> {
+      if (def.uniqueField) {
+        const existing = await this.findByUnique(String(values[def.uniqueField] ?? ''));
+        if (existing) return { ...existing, existed: true };
+      }
       const data: Record<string, unknown> = { ...values };
       data.sortOrder = sql`(select coalesce(max(sort_order), 0) + 1 from ${table})`;
       for (let attempt = 0; ; attempt++) {
@@ -150,6 +166,10 @@ export function createContentRepository(db: Db, def: ContentTypeDef) {
             .returning();
           return toRecord(row as Record<string, unknown>);
         } catch (error) {
+          if (def.uniqueField && isUniqueViolation(error)) {
+            const existing = await this.findByUnique(String(values[def.uniqueField] ?? ''));
+            if (existing) return { ...existing, existed: true };
+          }
           // Two writers chose the same slug at once: choose again.
           if (def.slugFrom && attempt < 5 && isUniqueViolation(error)) continue;
           throw error;

@@ -126,11 +126,13 @@ export function contentRoutes(def: ContentTypeDef, repository: ContentRepository
           tags,
           summary: `Create a ${label.toLowerCase()}`,
           body: schemas.create,
-          response: { 201: schemas.record, 400: errorSchema },
+          response: { 200: schemas.record, 201: schemas.record, 400: errorSchema },
         },
       },
       async (request, reply) => {
-        const record = await repository.create(request.body as Record<string, unknown>);
+        const { existed, ...record } = await repository.create(request.body as Record<string, unknown>);
+        // A duplicate of a unique record (the same subscriber twice) is stored once: 200, not 201.
+        if (existed) return reply.status(200).send(record);
         app.events.emit('change', {
           resource: def.name,
           id: record._id,

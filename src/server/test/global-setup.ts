@@ -1,21 +1,24 @@
 import pg from 'pg';
+import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client';
 import { migrate } from '../db/migrate';
 
-export const TEMPLATE_DB = 'site_test_template';
+/** Names are per test run, so several runs (CI, developers, helpers) can share one server. */
+export const RUN_ID = process.env.SITE_TEST_RUN ?? 'default';
+export const TEMPLATE_DB = `site_test_${RUN_ID}_template`;
+export const DB_PREFIX = `site_test_${RUN_ID}_`;
 
 /**
  * With TEST_DATABASE_URL, build one migrated template database; each test file then gets a
  * copy of it (CREATE DATABASE ... TEMPLATE), which takes milliseconds and isolates files fully.
  */
-export async function setup() {
+export async function setup(project: TestProject) {
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) return;
+  if (!url || project.name !== 'postgres') return;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
-    const stale = await admin.query(`select datname from pg_database where datname like 'site_test_%'`);
-    for (const row of stale.rows) await admin.query(`drop database if exists "${row.datname}" with (force)`);
+    await admin.query(`drop database if exists ${TEMPLATE_DB} with (force)`);
     await admin.query(`create database ${TEMPLATE_DB}`);
   } finally {
     await admin.end();
@@ -23,6 +26,21 @@ export async function setup() {
   const template = await openDatabase({ url: withDatabase(url, TEMPLATE_DB), dataDir: '' });
   await migrate(template);
   await template.close();
+  return () => dropRunDatabases(url);
+}
+
+/** Drop this run's template and any database a crashed test file left behind. */
+async function dropRunDatabases(url: string) {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    const left = await admin.query('select datname from pg_database where datname like $1', [
+      `${DB_PREFIX}%`,
+    ]);
+    for (const row of left.rows) await admin.query(`drop database if exists "${row.datname}" with (force)`);
+  } finally {
+    await admin.end();
+  }
 }
 
 export function withDatabase(url: string, name: string) {

@@ -6,7 +6,7 @@ import { buildApp } from '../app';
 import { type Database, openDatabase } from '../db/client';
 import { migrate } from '../db/migrate';
 import { type Env, loadEnv } from '../env';
-import { TEMPLATE_DB, withDatabase } from './global-setup';
+import { DB_PREFIX, TEMPLATE_DB, withDatabase } from './global-setup';
 
 export const testDatabaseKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
@@ -21,7 +21,7 @@ export async function createTestDatabase(): Promise<{
 }> {
   const url = process.env.TEST_DATABASE_URL;
   if (testDatabaseKind === 'postgres' && url) {
-    const name = `site_test_${randomBytes(6).toString('hex')}`;
+    const name = `${DB_PREFIX}${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`create database ${name} template ${TEMPLATE_DB}`);

@@ -24,6 +24,11 @@ export interface ContentTypeDef<F extends Record<string, Field> = Record<string,
   titleField: keyof F & string;
   /** Services get a unique URL slug made from this field. */
   slugFrom?: keyof F & string;
+  /**
+   * A field no two live records share, compared case-insensitively (a subscriber's e-mail).
+   * Creating a duplicate answers the existing record instead of storing a second one.
+   */
+  uniqueField?: keyof F & string;
   access: ContentAccess;
   list: {
     /** 'position' is the staff-editable order; 'newest' puts the latest first (the inbox). */

@@ -205,6 +205,21 @@ export const contactus = defineContentType({
   },
 });
 
+export const subscriber = defineContentType({
+  name: 'subscribers',
+  label: 'Subscriber',
+  plural: 'Subscribers',
+  table: 'subscribers',
+  fields: {
+    email: f.email('Email', { required: true }),
+  },
+  titleField: 'email',
+  uniqueField: 'email',
+  access: { list: 'staff', read: 'staff', create: 'public', update: 'staff', delete: 'staff' },
+  list: { order: 'newest', paginated: true, search: ['email'] },
+  admin: { path: '/subscribers', title: 'Subscribers', view: 'table', columns: ['email'] },
+});
+
 /** All content types, in the order the admin dashboard lists them. */
 export const contentTypes = [
   service,
@@ -216,6 +231,7 @@ export const contentTypes = [
   team,
   testimonial,
   contactus,
+  subscriber,
 ] as unknown as readonly ContentTypeDef[];
 
 export const contentTypesByName: ReadonlyMap<string, ContentTypeDef> = new Map(

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { contentTypes } from '../../../shared/content/types';
 import type { ContentRepository } from '../../content/repository';
 import { processImage } from '../../modules/media/pipeline';
 import { mediaUrl } from '../../modules/media/routes';
@@ -17,18 +18,8 @@ import {
   demoTestimonials,
 } from './demo';
 
-const CONTENT_TABLES = [
-  'services',
-  'clients',
-  'departments',
-  'service_centers',
-  'about_entries',
-  'gallery',
-  'team_members',
-  'testimonials',
-  'contact_messages',
-  'users',
-];
+/** Every table whose rows make a site "have content": all content types, and the staff accounts. */
+const CONTENT_TABLES = [...contentTypes.map((def) => def.table), 'users'];
 
 /** True when any content or account exists, trashed or not. */
 export async function hasContent(database: Database): Promise<boolean> {

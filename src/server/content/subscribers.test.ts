@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../test/helpers';
+
+const t = await createTestApp();
+
+describe('POST /api/subscribers', () => {
+  it('validates the address and stores it once, whatever its case', async () => {
+    const bad = await t.app.inject({ method: 'POST', url: '/api/subscribers', payload: { email: 'nope' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields.email).toBe('Invalid email address.');
+
+    const first = await t.app.inject({
+      method: 'POST',
+      url: '/api/subscribers',
+      payload: { email: 'Reader@Example.com' },
+    });
+    expect(first.statusCode).toBe(201);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/subscribers',
+      payload: { email: 'reader@example.COM' },
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()._id).toBe(first.json()._id);
+
+    const auth = await t.signIn();
+    const list = (await t.app.inject({ method: 'GET', url: '/api/subscribers', headers: auth })).json();
+    expect(list.totalCount).toBe(1);
+    expect((await t.app.inject({ method: 'GET', url: '/api/subscribers' })).statusCode).toBe(401);
+  });
+});
