@@ -12,11 +12,12 @@ export interface SessionUser {
   role: Role;
 }
 
-/** What happened to stored data; page caches, the audit log and notifications listen. */
+/** What happened to stored data or a session; page caches, the audit log and notifications listen. */
 export interface ChangeEvent {
+  /** A content type's name, or 'settings', 'media', 'users', 'session'. */
   resource: string;
   id: string;
-  action: 'create' | 'update' | 'delete' | 'restore' | 'purge';
+  action: 'create' | 'update' | 'delete' | 'restore' | 'purge' | 'login' | 'logout' | 'role';
   actor: SessionUser | null;
   fields?: string[];
 }

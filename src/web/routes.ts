@@ -1,7 +1,10 @@
 import { index, type RouteConfig, route } from '@react-router/dev/routes';
+import { adminRoutes } from './routes/admin/routes';
+import { publicRoutes } from './routes/public/routes';
 
 export default [
   index('routes/public/index-redirect.ts'),
-  route('home', 'routes/public/home.tsx'),
+  ...publicRoutes,
+  ...adminRoutes,
   route('*', 'routes/public/not-found.tsx'),
 ] satisfies RouteConfig;

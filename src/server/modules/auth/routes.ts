@@ -113,6 +113,12 @@ export function authRoutes(store: AuthStore): FastifyPluginAsyncZod {
         if (user.role === 'pending') throw new HttpError(403, 'Your account is waiting for approval.');
         const token = await store.createSession(user._id);
         startBrowserSession(request, reply, token);
+        app.events.emit('change', {
+          resource: 'session',
+          id: user._id,
+          action: 'login',
+          actor: publicUser(user),
+        });
         return { token, user: publicUser(user) };
       },
     );
@@ -133,8 +139,12 @@ export function authRoutes(store: AuthStore): FastifyPluginAsyncZod {
           ? header.slice(7).trim()
           : (request.cookies[SECURE_SESSION_COOKIE] ?? request.cookies[SESSION_COOKIE]);
         // A cookie logout must come from our pages, or any site could log staff out.
-        if (token && !(request.authMethod === 'cookie' && request.csrfFailed))
+        if (token && !(request.authMethod === 'cookie' && request.csrfFailed)) {
+          const user = await store.userForToken(token);
           await store.revokeSession(token);
+          if (user)
+            app.events.emit('change', { resource: 'session', id: user._id, action: 'logout', actor: user });
+        }
         endBrowserSession(reply);
         return { ok: true as const };
       },

@@ -1,0 +1,104 @@
+/**
+ * The browser's way to the JSON API: same-origin cookies, the anti-forgery header on writes, and
+ * one error shape. A failed call announces itself so the app shell can check the server.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    /** Field messages from a 400, keyed by field name. */
+    readonly fields: Record<string, string> = {},
+    /** The current record, on a 409. */
+    readonly current?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export const API_FAILED_EVENT = 'site:api-failed';
+
+function readCookie(name: string): string | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const match = document.cookie.split('; ').find((part) => part.startsWith(`${name}=`));
+  return match ? decodeURIComponent(match.slice(name.length + 1)) : undefined;
+}
+
+/** Headers every write needs: the XSRF-TOKEN cookie echoed back. */
+export function writeHeaders(): Record<string, string> {
+  const token = readCookie('XSRF-TOKEN');
+  return token ? { 'X-XSRF-TOKEN': token } : {};
+}
+
+function announceFailure() {
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event(API_FAILED_EVENT));
+}
+
+export async function api<T = unknown>(
+  path: string,
+  options: { method?: string; body?: unknown; signal?: AbortSignal } = {},
+): Promise<T> {
+  const method = options.method ?? 'GET';
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (method !== 'GET' && method !== 'HEAD') Object.assign(headers, writeHeaders());
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if ((error as Error).name !== 'AbortError') announceFailure();
+    throw new ApiError(0, 'The server could not be reached. Check your connection and try again.');
+  }
+  if (response.status >= 500) announceFailure();
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = undefined;
+  }
+  if (!response.ok) {
+    const data = (body ?? {}) as { error?: string; fields?: Record<string, string>; current?: unknown };
+    throw new ApiError(
+      response.status,
+      data.error ?? `Request failed (${response.status}).`,
+      data.fields,
+      data.current,
+    );
+  }
+  return body as T;
+}
+
+/** Upload one image with progress (0..1); answers its URL. */
+export function uploadImage(file: File, onProgress?: (fraction: number) => void): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', '/api/upload');
+    for (const [key, value] of Object.entries(writeHeaders())) request.setRequestHeader(key, value);
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress?.(event.loaded / event.total);
+    };
+    request.onload = () => {
+      let body: { data?: { url?: string }; error?: string } = {};
+      try {
+        body = JSON.parse(request.responseText);
+      } catch {
+        // fall through to the generic message
+      }
+      if (request.status === 201 && body.data?.url) resolve(body.data.url);
+      else reject(new ApiError(request.status, body.error ?? `Upload failed (${request.status}).`));
+    };
+    request.onerror = () => {
+      announceFailure();
+      reject(new ApiError(0, 'The upload could not reach the server. Try again.'));
+    };
+    const form = new FormData();
+    form.append('image', file);
+    request.send(form);
+  });
+}
