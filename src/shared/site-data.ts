@@ -18,7 +18,16 @@ export interface SiteData {
   /** The public records of a content type, in display order. */
   list(type: string): Promise<SiteRecord[]>;
   findBySlug(type: string, slug: string): Promise<SiteRecord | null>;
+  /**
+   * Take a contact message from a page's form post (the form without JavaScript), through the same
+   * validation and safeguards as POST /api/contactus.
+   */
+  sendContactMessage(input: Record<string, unknown>, meta: { ip: string }): Promise<ContactResult>;
 }
+
+export type ContactResult =
+  | { ok: true }
+  | { ok: false; status: number; error: string; fields?: Record<string, string> };
 
 export interface RequestContext {
   site: SiteData;
@@ -27,4 +36,6 @@ export interface RequestContext {
   nonce: string;
   /** The public origin, for canonical URLs and sitemaps. */
   origin: string;
+  /** The visitor's address (from X-Forwarded-For only when TRUST_PROXY is set). */
+  clientIp: string;
 }

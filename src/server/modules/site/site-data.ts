@@ -1,3 +1,5 @@
+import { fieldErrors, schemasFor } from '../../../shared/content/schema';
+import { contactus } from '../../../shared/content/types';
 import type { SiteData, SiteRecord } from '../../../shared/site-data';
 import type { ContentRepository } from '../../content/repository';
 import type { SettingsStore } from '../settings/store';
@@ -16,5 +18,13 @@ export function createSiteData(
     settings: () => settings.get(),
     list: async (type) => (await publicRepository(type).list()) as SiteRecord[],
     findBySlug: async (type, slug) => (await publicRepository(type).findBySlug(slug)) as SiteRecord | null,
+    sendContactMessage: async (input) => {
+      const repository = repositories.get(contactus.name)!;
+      const parsed = schemasFor(contactus).create.safeParse(input);
+      if (!parsed.success)
+        return { ok: false, status: 400, error: 'Validation failed', fields: fieldErrors(parsed.error) };
+      await repository.create(parsed.data);
+      return { ok: true };
+    },
   };
 }
