@@ -111,6 +111,7 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
         user,
         nonce,
         origin,
+        clientIp: request.ip,
       });
       return sendWebResponse(reply, response);
     },
