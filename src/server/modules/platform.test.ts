@@ -184,3 +184,13 @@ describe('OpenAPI', () => {
     expect([200, 302]).toContain(ui.statusCode);
   });
 });
+
+describe('GET /api/status when the database is gone', () => {
+  it('answers 503 { isActive: false } instead of failing', async () => {
+    const other = await createTestApp();
+    await other.database.close();
+    const res = await other.app.inject({ method: 'GET', url: '/api/status' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ isActive: false });
+  });
+});
