@@ -1,0 +1,524 @@
+// `npm run bench`: build, start the production server on fresh databases with the demo content,
+// and measure it against the physical limit in one run. Prints a table and one JSON line.
+//
+//   npm run bench                      everything (about 6 minutes on 2 cores)
+//   npm run bench -- --quick           3 s per load test instead of 10
+//   npm run bench -- --no-lighthouse   skip the browser audits
+//   npm run bench -- --no-postgres     skip the PostgreSQL rows
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const argv = new Set(process.argv.slice(2));
+const DURATION = argv.has('--quick') ? 3 : 10;
+const CONNECTIONS = 50;
+const INBOX_SIZE = Number(process.env.BENCH_INBOX_SIZE ?? 100_000);
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const PG_URL =
+  process.env.BENCH_DATABASE_URL ??
+  process.env.TEST_DATABASE_URL ??
+  'postgres://postgres@127.0.0.1:5432/test';
+const BUDGET = {
+  pageRatio: 0.5,
+  apiRatio: 0.5,
+  inboxP99Ms: 30,
+  lighthouse: 100,
+  homeTotalKb: 300,
+  homeJsGzipKb: 90,
+  coldStartMs: 3000,
+  idleRssMb: 250,
+};
+
+const results = { machine: machine(), budgets: BUDGET };
+const log = (...parts) => console.error('›', ...parts);
+
+// ---------------------------------------------------------------------------------------------
+// Processes
+
+async function freePort() {
+  return new Promise((resolve) => {
+    const server = http.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Start the built server; resolves once `readyPath` answers 200, with the time that took. */
+async function startSite({ env, readyPath = '/home' }) {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(process.execPath, [path.join(root, 'build/server/main.js')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      // The contact benchmark measures the pipeline, not the limiter: 0 switches the limit off.
+      CONTACT_RATE_LIMIT: '0',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
+    try {
+      const res = await fetch(base + readyPath);
+      await res.arrayBuffer();
+      if (res.status === 200) break;
+    } catch {}
+    await sleep(20);
+  }
+  return { child, base, port, startMs: performance.now() - started };
+}
+
+async function stopSite(site) {
+  if (site.child.exitCode !== null) return;
+  const exited = new Promise((resolve) => site.child.once('exit', resolve));
+  site.child.kill('SIGTERM');
+  await exited;
+}
+
+function rssMb(pid) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(status.match(/VmRSS:\s+(\d+)/)[1]) / 1024;
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A plain node:http server in its own process answering every path with fixed bytes. */
+async function startRawServer(responses) {
+  const file = path.join(os.tmpdir(), `bench-raw-${process.pid}.json`);
+  fs.writeFileSync(
+    file,
+    JSON.stringify(
+      Object.fromEntries(
+        Object.entries(responses).map(([url, r]) => [url, { type: r.type, body: r.body.toString('base64') }]),
+      ),
+    ),
+  );
+  const port = await freePort();
+  const code = `
+    const http = require('node:http');
+    const table = JSON.parse(require('node:fs').readFileSync(${JSON.stringify(file)}, 'utf8'));
+    const answers = new Map(Object.entries(table).map(([u, r]) => [u, { type: r.type, body: Buffer.from(r.body, 'base64') }]));
+    http.createServer((req, res) => {
+      const a = answers.get(req.url);
+      if (!a) { res.statusCode = 404; return res.end(); }
+      res.writeHead(200, { 'content-type': a.type, 'content-length': a.body.length });
+      res.end(a.body);
+    }).listen(${port}, '127.0.0.1', () => process.send('ready'));`;
+  const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  await new Promise((resolve) => child.once('message', resolve));
+  return { child, base: `http://127.0.0.1:${port}` };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Load
+
+async function load(url, options = {}) {
+  const result = await autocannon({
+    url,
+    connections: options.connections ?? CONNECTIONS,
+    duration: options.duration ?? DURATION,
+    method: options.method ?? 'GET',
+    headers: options.headers,
+    body: options.body,
+  });
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    requests: result.requests.total,
+  };
+}
+
+async function fetchBytes(url, headers = {}) {
+  const res = await fetch(url, { headers: { 'accept-encoding': 'identity', ...headers } });
+  if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
+  return { type: res.headers.get('content-type'), body: Buffer.from(await res.arrayBuffer()) };
+}
+
+/** The site and a raw node:http server with the very same bytes, one after the other. */
+async function versusRaw(site, paths) {
+  const responses = {};
+  for (const p of paths) responses[p] = await fetchBytes(site.base + p);
+  const raw = await startRawServer(responses);
+  const rows = [];
+  try {
+    for (const p of paths) {
+      await load(site.base + p, { duration: 1 }); // warm up: fill caches, JIT
+      const ours = await load(site.base + p);
+      const theirs = await load(raw.base + p);
+      const row = {
+        path: p,
+        bytes: responses[p].body.length,
+        rps: ours.rps,
+        p99: ours.p99,
+        rawRps: theirs.rps,
+        rawP99: theirs.p99,
+        ratio: round(ours.rps / theirs.rps, 2),
+        non2xx: ours.non2xx,
+      };
+      log(`${p}: ${row.rps} req/s vs raw ${row.rawRps} (${row.ratio})`);
+      rows.push(row);
+    }
+  } finally {
+    raw.child.kill();
+  }
+  return rows;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Browser: page weight as Chromium loads /home, and Lighthouse
+
+async function pageWeight(url) {
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3 });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    const types = new Map();
+    const totals = { html: 0, css: 0, js: 0, image: 0, font: 0, other: 0 };
+    cdp.on('Network.responseReceived', (e) => types.set(e.requestId, e.type));
+    cdp.on('Network.loadingFinished', (e) => {
+      const type = types.get(e.requestId);
+      const key =
+        type === 'Document'
+          ? 'html'
+          : type === 'Stylesheet'
+            ? 'css'
+            : type === 'Script'
+              ? 'js'
+              : type === 'Image'
+                ? 'image'
+                : type === 'Font'
+                  ? 'font'
+                  : 'other';
+      totals[key] += e.encodedDataLength;
+    });
+    await page.goto(url, { waitUntil: 'networkidle' });
+    await sleep(500);
+    const kb = Object.fromEntries(Object.entries(totals).map(([k, v]) => [k, round(v / 1024, 1)]));
+    kb.total = round(Object.values(totals).reduce((a, b) => a + b, 0) / 1024, 1);
+    return kb;
+  } finally {
+    await browser.close();
+  }
+}
+
+async function lighthouse(site) {
+  const modulePath = path.join(root, 'scripts/lighthouse.mjs');
+  if (!fs.existsSync(modulePath)) return { skipped: 'scripts/lighthouse.mjs not present' };
+  const { runLighthouse } = await import(modulePath);
+  const rows = [];
+  for (const p of ['/home', '/services', '/contact']) {
+    const r = await runLighthouse({ url: site.base + p, chromePath: CHROMIUM });
+    rows.push({ path: p, ...r });
+    log(`lighthouse ${p}: performance ${r.performance}`);
+  }
+  return rows;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Inbox at scale
+
+/** Fill the inbox with believable messages, straight into the stopped site's database. */
+async function fillInbox({ dataDir, url }, count) {
+  const sql = `
+    insert into contact_messages (name, email, phone, message, status, created_at, updated_at)
+    select
+      (array['Ayesha','Bilal','Sara','Usman','Hina','Omar','Fatima','Ali','Zara','Hamza'])[1 + i % 10] || ' ' ||
+      (array['Khan','Ahmed','Malik','Iqbal','Raza','Sheikh','Butt','Qureshi'])[1 + (i / 10) % 8],
+      'customer' || i || '@example.com',
+      '03' || lpad((100000000 + i)::text, 9, '0'),
+      (array['Our cold room compressor stopped overnight, please send a technician.',
+             'Quote needed for repainting a three-storey office building.',
+             'Two CCTV cameras at the gate show no picture since the storm.',
+             'The split air conditioner in the meeting room leaks water.',
+             'Main breaker trips whenever the water pump starts.',
+             'Annual maintenance contract for 40 air conditioners, please call.'])[1 + i % 6] || ' Ref ' || i,
+      case when i % 3 = 0 then 'read' else 'Pending' end,
+      now() - (i || ' seconds')::interval,
+      now() - (i || ' seconds')::interval
+    from generate_series(1, ${count}) as i`;
+  if (url) {
+    const pg = (await import('pg')).default;
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query(sql);
+    await client.query('analyze contact_messages');
+    await client.end();
+  } else {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+    const db = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+    await db.exec(sql);
+    await db.exec('analyze contact_messages');
+    await db.close();
+  }
+}
+
+async function staffToken(site) {
+  const account = { name: 'Bench Admin', username: 'bench-admin', password: 'bench-admin-password-1' };
+  await fetch(`${site.base}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(account),
+  });
+  const res = await fetch(`${site.base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: account.username, password: account.password }),
+  });
+  if (res.status !== 200) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+  return (await res.json()).token;
+}
+
+async function inbox(site) {
+  const authorization = `Bearer ${await staffToken(site)}`;
+  const rows = [];
+  for (const query of ['page=2500', 'q=compressor', 'q=customer4242', 'status=Pending&page=100']) {
+    const url = `${site.base}/api/contactus?${query}`;
+    const check = await fetch(url, { headers: { authorization } });
+    const body = await check.json();
+    if (check.status !== 200) throw new Error(`${url}: ${check.status} ${JSON.stringify(body)}`);
+    // One staff member reading the inbox: latency of one request at a time, then ten at once.
+    const one = await load(url, {
+      connections: 1,
+      duration: Math.min(DURATION, 5),
+      headers: { authorization },
+    });
+    const ten = await load(url, {
+      connections: 10,
+      duration: Math.min(DURATION, 5),
+      headers: { authorization },
+    });
+    rows.push({
+      query,
+      totalCount: body.totalCount,
+      p50: one.p50,
+      p99: one.p99,
+      rps: one.rps,
+      p99At10: ten.p99,
+      rpsAt10: ten.rps,
+    });
+    log(`inbox ${query}: p50 ${one.p50} ms, p99 ${one.p99} ms (${body.totalCount} matching)`);
+  }
+  return rows;
+}
+
+// ---------------------------------------------------------------------------------------------
+// PostgreSQL database for the run
+
+async function withPostgresDatabase(fn) {
+  const pg = (await import('pg')).default;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  try {
+    await admin.connect();
+  } catch (error) {
+    return { skipped: `PostgreSQL not reachable at ${PG_URL}: ${error.message}` };
+  }
+  const name = `site_bench_${process.pid}`;
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  try {
+    return await fn(url.toString());
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+function machine() {
+  const cpus = os.cpus();
+  return {
+    cpu: `${cpus.length} × ${cpus[0]?.model.trim()}`,
+    memoryGiB: round(os.totalmem() / 1024 ** 3, 1),
+    node: process.version,
+    date: new Date().toISOString(),
+  };
+}
+
+function round(n, digits = 0) {
+  const f = 10 ** digits;
+  return Math.round(n * f) / f;
+}
+
+async function lifecycle(label, env) {
+  // First start: migrations and the demo seed on an empty database.
+  const first = await startSite({ env });
+  const firstStartMs = Math.round(first.startMs);
+  await stopSite(first);
+  // Cold start: a new process on the existing data, to the first 200 of /home.
+  const site = await startSite({ env });
+  const coldStartMs = Math.round(site.startMs);
+  await sleep(3000);
+  const idleRssMb = round(rssMb(site.child.pid));
+  log(`${label}: first start ${firstStartMs} ms, cold start ${coldStartMs} ms, idle RSS ${idleRssMb} MB`);
+  return { site, firstStartMs, coldStartMs, idleRssMb };
+}
+
+async function main() {
+  log('building');
+  const { buildAll } = await import('./build.mjs');
+  await buildAll();
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-bench-'));
+  try {
+    // Embedded PGlite: the laptop case, and the one every budget is set on.
+    const { site, ...start } = await lifecycle('pglite', { DATA_DIR: dataDir });
+    results.pglite = start;
+    try {
+      const services = await (await fetch(`${site.base}/api/service`)).json();
+      results.pages = await versusRaw(site, ['/home', '/services', `/services/${services[0].slug}`]);
+      results.api = await versusRaw(site, ['/api/service', '/api/client']);
+      const contact = await load(`${site.base}/api/contactus`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          name: 'Bench Visitor',
+          email: 'visitor@example.com',
+          phone: '03001234567',
+          message: 'Please call me about a service visit.',
+        }),
+      });
+      results.contactPost = {
+        rps: contact.rps,
+        p99: contact.p99,
+        non2xx: contact.non2xx,
+        requests: contact.requests,
+      };
+      log(`contact POST: ${contact.rps} req/s, ${contact.non2xx} non-2xx`);
+      results.pglite.rssAfterLoadMb = round(rssMb(site.child.pid));
+      if (!argv.has('--no-lighthouse')) {
+        results.homeWeightKb = await pageWeight(`${site.base}/home`);
+        log(`/home weight: ${JSON.stringify(results.homeWeightKb)}`);
+        results.lighthouse = await lighthouse(site);
+      }
+    } finally {
+      await stopSite(site);
+    }
+    log(`filling the embedded inbox with ${INBOX_SIZE} messages`);
+    await fillInbox({ dataDir }, INBOX_SIZE);
+    const inboxSite = await startSite({ env: { DATA_DIR: dataDir } });
+    try {
+      results.inbox = await inbox(inboxSite);
+    } finally {
+      await stopSite(inboxSite);
+    }
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  if (!argv.has('--no-postgres')) {
+    results.postgres = await withPostgresDatabase(async (url) => {
+      const { site, ...start } = await lifecycle('postgres', { DATABASE_URL: url });
+      await stopSite(site);
+      log(`filling the PostgreSQL inbox with ${INBOX_SIZE} messages`);
+      await fillInbox({ url }, INBOX_SIZE);
+      const inboxSite = await startSite({ env: { DATABASE_URL: url } });
+      try {
+        return { ...start, inbox: await inbox(inboxSite) };
+      } finally {
+        await stopSite(inboxSite);
+      }
+    });
+  }
+
+  report();
+}
+
+function report() {
+  const lines = [];
+  const mark = (ok) => (ok ? 'ok ' : 'MISS');
+  lines.push(
+    `Machine: ${results.machine.cpu}, ${results.machine.memoryGiB} GiB, Node ${results.machine.node}`,
+  );
+  lines.push('');
+  lines.push('Throughput, 50 connections, vs raw node:http with the same bytes');
+  for (const r of [...(results.pages ?? []), ...(results.api ?? [])]) {
+    const budget = r.path.startsWith('/api') ? BUDGET.apiRatio : BUDGET.pageRatio;
+    lines.push(
+      `  ${mark(r.ratio >= budget)} ${r.path.padEnd(36)} ${String(r.rps).padStart(7)} req/s p99 ${String(r.p99).padStart(4)} ms | raw ${String(r.rawRps).padStart(7)} req/s | ratio ${r.ratio} (≥ ${budget})`,
+    );
+  }
+  if (results.contactPost)
+    lines.push(
+      `       contact POST ${results.contactPost.rps} req/s, p99 ${results.contactPost.p99} ms, ${results.contactPost.non2xx} non-2xx`,
+    );
+  for (const [label, rows] of [
+    ['PGlite', results.inbox],
+    ['PostgreSQL', results.postgres?.inbox],
+  ]) {
+    if (!rows) continue;
+    lines.push(`Inbox at ${INBOX_SIZE} messages (${label}), one request at a time`);
+    for (const r of rows)
+      lines.push(
+        `  ${mark(r.p99 <= BUDGET.inboxP99Ms)} ${r.query.padEnd(28)} p50 ${r.p50} ms p99 ${r.p99} ms (${r.totalCount} match; 10 at once: p99 ${r.p99At10} ms, ${r.rpsAt10} req/s)`,
+      );
+  }
+  if (results.homeWeightKb) {
+    const w = results.homeWeightKb;
+    lines.push(
+      `/home as loaded by Chromium (390 px, transferred KB): html ${w.html} css ${w.css} js ${w.js} images ${w.image} fonts ${w.font} other ${w.other}`,
+    );
+    lines.push(
+      `  ${mark(w.total <= BUDGET.homeTotalKb)} total ${w.total} KB (≤ ${BUDGET.homeTotalKb})   ${mark(w.js <= BUDGET.homeJsGzipKb)} JS ${w.js} KB compressed (≤ ${BUDGET.homeJsGzipKb})`,
+    );
+  }
+  if (Array.isArray(results.lighthouse)) {
+    lines.push('Lighthouse, mobile');
+    for (const r of results.lighthouse)
+      lines.push(
+        `  ${mark(r.performance >= BUDGET.lighthouse)} ${r.path.padEnd(10)} performance ${r.performance} accessibility ${r.accessibility} best practices ${r.bestPractices} SEO ${r.seo} | LCP ${r.lcp} ms TBT ${r.tbt} ms CLS ${r.cls}`,
+      );
+  } else if (results.lighthouse) lines.push(`Lighthouse: ${results.lighthouse.skipped}`);
+  for (const [label, r] of [
+    ['PGlite', results.pglite],
+    ['PostgreSQL', results.postgres],
+  ]) {
+    if (!r || r.skipped) {
+      if (r?.skipped) lines.push(`${label}: ${r.skipped}`);
+      continue;
+    }
+    lines.push(
+      `${label}: first start (migrate + seed) ${r.firstStartMs} ms; ${mark(r.coldStartMs <= BUDGET.coldStartMs)} cold start ${r.coldStartMs} ms; ${label === 'PGlite' ? mark(r.idleRssMb <= BUDGET.idleRssMb) : '   '} idle RSS ${r.idleRssMb} MB${r.rssAfterLoadMb ? `, after load ${r.rssAfterLoadMb} MB` : ''}`,
+    );
+  }
+  console.log(lines.join('\n'));
+  console.log(JSON.stringify(results));
+}
+
+await main();

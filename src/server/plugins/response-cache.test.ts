@@ -1,0 +1,101 @@
+import zlib from 'node:zlib';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../test/helpers';
+import { hashInlineScripts } from './response-cache';
+
+const t = await createTestApp();
+let auth: { authorization: string };
+let serviceId: string;
+
+beforeAll(async () => {
+  auth = await t.signIn();
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/service',
+    headers: auth,
+    payload: {
+      title: 'Cold room repair',
+      description: 'We fix cold rooms.',
+      serviceName: 'refrigerator',
+      icon: '',
+      images: [],
+    },
+  });
+  expect(created.statusCode).toBe(201);
+  serviceId = created.json()._id;
+});
+
+const anonymous = (headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url: '/api/service', headers });
+
+describe('public response cache', () => {
+  it('replays an anonymous read, compressed as the visitor accepts', async () => {
+    const first = await anonymous({ 'accept-encoding': 'br, gzip' });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['x-cache']).toBeUndefined();
+    // The fill is stored asynchronously once compressed.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const br = await anonymous({ 'accept-encoding': 'br, gzip' });
+    expect(br.headers['x-cache']).toBe('hit');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(zlib.brotliDecompressSync(br.rawPayload).toString())).toEqual(first.json());
+    const gz = await anonymous({ 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(zlib.gunzipSync(gz.rawPayload).toString())).toEqual(first.json());
+    const plain = await anonymous();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json()).toEqual(first.json());
+    expect(plain.headers['content-type']).toMatch(/application\/json/);
+  });
+
+  it('answers 304 to a visitor who has the same version', async () => {
+    const hit = await anonymous();
+    const again = await anonymous({ 'if-none-match': String(hit.headers.etag) });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
+  it('never serves a stale list after a write', async () => {
+    await anonymous();
+    const current = (await t.app.inject({ method: 'GET', url: `/api/service/${serviceId}` })).json();
+    const updated = await t.app.inject({
+      method: 'PUT',
+      url: `/api/service/${serviceId}`,
+      headers: auth,
+      payload: { ...current, title: 'Walk-in freezer repair' },
+    });
+    expect(updated.statusCode).toBe(200);
+    const after = await anonymous();
+    expect(after.headers['x-cache']).toBeUndefined();
+    expect(after.json().map((s: { title: string }) => s.title)).toContain('Walk-in freezer repair');
+  });
+
+  it('renders fresh for signed-in staff and never stores what they see', async () => {
+    await anonymous();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const staff = await t.app.inject({ method: 'GET', url: '/api/service', headers: auth });
+    expect(staff.headers['x-cache']).toBeUndefined();
+    const inbox = await t.app.inject({ method: 'GET', url: '/api/contactus', headers: auth });
+    expect(inbox.statusCode).toBe(200);
+    const anonymousInbox = await t.app.inject({ method: 'GET', url: '/api/contactus' });
+    expect(anonymousInbox.statusCode).toBe(401);
+  });
+
+  it('does not cache the health check', async () => {
+    await t.app.inject({ method: 'GET', url: '/api/status' });
+    const again = await t.app.inject({ method: 'GET', url: '/api/status' });
+    expect(again.headers['x-cache']).toBeUndefined();
+  });
+});
+
+describe('content security policy of a replayed page', () => {
+  it('allows the page’s own inline scripts by hash instead of a shared nonce', () => {
+    const html = Buffer.from('<script nonce="abc">window.x=1</script><script src="/a.js"></script>');
+    const csp = hashInlineScripts("default-src 'self'; script-src 'self' 'nonce-abc'", html);
+    expect(csp).not.toContain('nonce');
+    expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'$/);
+    expect(hashInlineScripts("script-src 'self' 'nonce-abc'", Buffer.from('<p>no script</p>'))).toBe(
+      "script-src 'self'",
+    );
+  });
+});

@@ -1,0 +1,217 @@
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
+
+/** Paths that are public but must never be replayed: health, sessions, docs, and what has its own caching. */
+const NEVER = /^\/(?:api\/(?:status|auth|current-user|docs|openapi)|media\/|assets\/)/i;
+const CACHEABLE_TYPE = /^(?:text\/html|application\/json|application\/xml|text\/plain|text\/xml)/;
+const MAX_ENTRY_BYTES = 2 * 1024 * 1024;
+/** Headers a replay must not copy: they are per response or recomputed. */
+const DROPPED = new Set([
+  'content-length',
+  'content-encoding',
+  'set-cookie',
+  'date',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'etag',
+  'vary',
+]);
+
+interface Entry {
+  headers: Record<string, string>;
+  etag: string;
+  identity: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+  bytes: number;
+}
+
+export interface ResponseCacheOptions {
+  /** Upper bound of the cache's memory, all encodings counted. */
+  maxBytes?: number;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The cache generation a cacheable request started in; null when the response is not cached. */
+    cacheGeneration: number | null;
+  }
+}
+
+/**
+ * Anonymous GETs of public content (pages and API reads) are rendered once and replayed from
+ * memory, already compressed, until any write here or on another instance ('remoteChange')
+ * clears the cache. Signed-in staff always get a fresh render. A fill that started before a
+ * clear is dropped, so a replay can never show data older than the last write it raced with.
+ */
+export function registerResponseCache(app: FastifyInstance, options: ResponseCacheOptions = {}) {
+  const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
+  const entries = new Map<string, Entry>();
+  let totalBytes = 0;
+  let generation = 0;
+
+  const clear = () => {
+    generation++;
+    entries.clear();
+    totalBytes = 0;
+  };
+  app.events.on('change', clear);
+  (app.events as unknown as NodeJS.EventEmitter).on('remoteChange', clear);
+  app.addHook('onClose', async () => {
+    app.events.off('change', clear);
+    (app.events as unknown as NodeJS.EventEmitter).off('remoteChange', clear);
+  });
+
+  app.decorateRequest('cacheGeneration', null);
+
+  const cacheable = (request: FastifyRequest) =>
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    request.user === null &&
+    request.headers.authorization === undefined &&
+    request.routeOptions.config?.access === 'public' &&
+    !request.is404 &&
+    request.url.length <= 2048 &&
+    !NEVER.test(request.url);
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!cacheable(request)) return;
+    const entry = entries.get(request.url);
+    if (!entry) {
+      request.cacheGeneration = generation;
+      return;
+    }
+    // Least recently used goes first: re-insert to mark it fresh.
+    entries.delete(request.url);
+    entries.set(request.url, entry);
+    replay(request, reply, entry);
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const started = request.cacheGeneration;
+    if (started === null || reply.statusCode !== 200) return payload;
+    const type = String(reply.getHeader('content-type') ?? '');
+    const control = String(reply.getHeader('cache-control') ?? '');
+    if (!CACHEABLE_TYPE.test(type) || reply.hasHeader('set-cookie') || /no-store|private/.test(control))
+      return payload;
+    if (reply.hasHeader('content-encoding')) return payload;
+    const body = await toBuffer(payload);
+    if (body === null) return payload;
+    if (body.length <= MAX_ENTRY_BYTES) {
+      const headers: Record<string, string> = {};
+      for (const [key, value] of Object.entries(reply.getHeaders())) {
+        if (value === undefined || DROPPED.has(key)) continue;
+        headers[key] = Array.isArray(value) ? value.join(', ') : String(value);
+      }
+      void store(request.url, started, body, headers, type);
+    }
+    return body;
+  });
+
+  async function store(
+    key: string,
+    started: number,
+    body: Buffer,
+    headers: Record<string, string>,
+    type: string,
+  ) {
+    if (type.startsWith('text/html') && headers['content-security-policy']) {
+      headers['content-security-policy'] = hashInlineScripts(headers['content-security-policy'], body);
+    }
+    const [gz, br] = await Promise.all([
+      gzip(body, { level: 9 }),
+      brotli(body, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
+      }),
+    ]);
+    if (started !== generation) return;
+    const entry: Entry = {
+      headers,
+      etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+      identity: body,
+      gzip: gz,
+      br,
+      bytes: body.length + gz.length + br.length + key.length,
+    };
+    const previous = entries.get(key);
+    if (previous) totalBytes -= previous.bytes;
+    entries.set(key, entry);
+    totalBytes += entry.bytes;
+    for (const [oldKey, old] of entries) {
+      if (totalBytes <= maxBytes) break;
+      entries.delete(oldKey);
+      totalBytes -= old.bytes;
+    }
+  }
+
+  return {
+    clear,
+    get size() {
+      return entries.size;
+    },
+  };
+}
+
+/** Send a stored response straight to the socket: no render, no serialisation, no compression. */
+function replay(request: FastifyRequest, reply: FastifyReply, entry: Entry) {
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  const headers: Record<string, string> = {
+    ...entry.headers,
+    etag: entry.etag,
+    vary: 'Accept-Encoding',
+    'x-cache': 'hit',
+  };
+  reply.hijack();
+  const res = reply.raw;
+  if (request.headers['if-none-match'] === entry.etag) {
+    res.writeHead(304, headers);
+    res.end();
+    return;
+  }
+  let body = entry.identity;
+  if (/\bbr\b/.test(accepted)) {
+    body = entry.br;
+    headers['content-encoding'] = 'br';
+  } else if (/\bgzip\b/.test(accepted)) {
+    body = entry.gzip;
+    headers['content-encoding'] = 'gzip';
+  }
+  headers['content-length'] = String(body.length);
+  res.writeHead(200, headers);
+  res.end(request.method === 'HEAD' ? undefined : body);
+}
+
+async function toBuffer(payload: unknown): Promise<Buffer | null> {
+  if (typeof payload === 'string') return Buffer.from(payload);
+  if (Buffer.isBuffer(payload)) return payload;
+  if (payload instanceof Readable) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of payload) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+    return Buffer.concat(chunks);
+  }
+  return null;
+}
+
+/**
+ * A replayed page is shared by every visitor, so a per-request nonce would be shared too.
+ * Cached pages allow exactly their own inline scripts by hash instead.
+ */
+export function hashInlineScripts(csp: string, html: Buffer): string {
+  if (!/'nonce-[^']+'/.test(csp)) return csp;
+  const hashes = new Set<string>();
+  const text = html.toString('utf8');
+  for (const match of text.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi)) {
+    const source = match[1] ?? '';
+    hashes.add(`'sha256-${createHash('sha256').update(source, 'utf8').digest('base64')}'`);
+  }
+  return csp.replace(/\s*'nonce-[^']+'/g, hashes.size > 0 ? ` ${[...hashes].join(' ')}` : '');
+}
