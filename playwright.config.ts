@@ -44,6 +44,7 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       CONTACT_RATE_LIMIT: '1000',
+      SIGNUP_MAX_PER_IP: '1000',
     },
   },
 });

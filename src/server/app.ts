@@ -30,6 +30,7 @@ import { settingsRoutes } from './modules/settings/routes';
 import { createSettingsStore } from './modules/settings/store';
 import { createSiteData } from './modules/site/site-data';
 import { statusRoutes } from './modules/status';
+import { usersRoutes } from './modules/users/routes';
 import { registerAccessControl } from './plugins/access';
 import { registerErrorHandling } from './plugins/errors';
 import { registerResponseCache } from './plugins/response-cache';
@@ -42,6 +43,17 @@ export const PROJECT_ROOT = (() => {
   while (!fs.existsSync(path.join(dir, 'package.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
   return dir;
 })();
+
+/**
+ * TRUST_PROXY for Fastify. A hop count trusts that many proxies in front of us whatever their
+ * address (Fastify itself ignores bare numbers), so use it only when nothing else can reach the port.
+ */
+export function trustProxyOption(
+  value: Env['TRUST_PROXY'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof value === 'number') return (_address, hop) => hop < value;
+  return value;
+}
 
 export interface AppOptions {
   env: Env;
@@ -72,7 +84,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
             },
           },
     bodyLimit: MAX_BODY_BYTES,
-    trustProxy: env.TRUST_PROXY,
+    trustProxy: trustProxyOption(env.TRUST_PROXY),
     routerOptions: {
       ignoreTrailingSlash: true,
       ignoreDuplicateSlashes: true,
@@ -134,6 +146,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(statusRoutes);
   await app.register(authRoutes(authStore));
+  await app.register(usersRoutes(authStore));
   await app.register(settingsRoutes(settingsStore));
   await app.register(mediaRoutes(mediaStore));
   for (const def of contentTypes) await app.register(contentRoutes(def, repositories.get(def.name)!));

@@ -1,9 +1,48 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** An address or a CIDR range: 10.0.0.1, 10.0.0.0/8, ::1, fd00::/8. */
+function isAddressOrRange(text: string): boolean {
+  const [address, bits, ...rest] = text.split('/');
+  if (rest.length > 0 || !address) return false;
+  const version = isIP(address);
+  if (version === 0) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d{1,3}$/.test(bits) && n <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY as Fastify's trustProxy takes it: `true`/`false`, a hop count (`1` trusts the one
+ * proxy in front), or a comma-separated list of proxy addresses and CIDR ranges.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, ctx): boolean | number | string[] => {
+    const lower = value.toLowerCase();
+    if (['', 'false', 'no', '0'].includes(lower)) return false;
+    if (['true', 'yes'].includes(lower)) return true;
+    if (/^\d+$/.test(lower)) return Number(lower);
+    const list = value
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean);
+    const bad = list.filter((part) => !isAddressOrRange(part));
+    if (bad.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be true, false, a hop count or a comma-separated list of addresses (bad: ${bad.join(', ')})`,
+      });
+      return z.NEVER;
+    }
+    return list;
+  });
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -19,7 +58,7 @@ const schema = z.object({
     .url()
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: trustProxy.default(false),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
@@ -29,6 +68,10 @@ const schema = z.object({
   SESSION_IDLE_HOURS: z.coerce.number().positive().default(8),
   SESSION_MAX_DAYS: z.coerce.number().positive().default(7),
   SEED_DEMO: bool.default(true),
+  LOGIN_MAX_PER_USER: z.coerce.number().int().min(0).default(10),
+  LOGIN_MAX_PER_IP: z.coerce.number().int().min(0).default(30),
+  LOGIN_WINDOW_MINUTES: z.coerce.number().positive().max(1440).default(15),
+  SIGNUP_MAX_PER_IP: z.coerce.number().int().min(0).default(10),
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(0).default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });

@@ -4,12 +4,35 @@ import { messages } from './content/schema';
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
+/** Messages the sign-up, password and users screens show; the server answers the same words. */
+export const authMessages = {
+  passwordShort: `Password must be at least ${PASSWORD_MIN} characters.`,
+  passwordLong: `Password must be at most ${PASSWORD_MAX} characters.`,
+  /** Checked on the server against the shipped list of common passwords (too big for the page). */
+  passwordCommon: 'This password is too common. Choose one that is harder to guess.',
+  passwordSame: 'The new password must differ from the current one.',
+  currentPasswordWrong: 'The current password is not correct.',
+  usernameTaken: 'This username is taken.',
+  usernameChars: 'Username may contain letters, digits, dots, dashes and underscores.',
+  pending: 'Your account is waiting for approval.',
+  lastAdmin: 'The site needs at least one admin. Make another user an admin first.',
+  nothingToChange: 'Send a new role or name.',
+} as const;
+
 const requiredText = (label: string, max: number) =>
   z
     .string({ error: () => messages.required(label) })
     .trim()
     .min(1, messages.required(label))
     .max(max, messages.tooLong(label, max));
+
+/** A new password: 8–128 characters, never trimmed (spaces are part of it). */
+export const newPasswordSchema = (label = 'Password') =>
+  z
+    .string({ error: () => messages.required(label) })
+    .min(1, messages.required(label))
+    .min(PASSWORD_MIN, authMessages.passwordShort)
+    .max(PASSWORD_MAX, authMessages.passwordLong);
 
 export const loginSchema = z.object({
   username: requiredText('Username', 64),
@@ -20,21 +43,42 @@ export const loginSchema = z.object({
     .max(PASSWORD_MAX),
 });
 
+/** Sign-up takes no role: anything else sent is dropped (the server decides the role). */
 export const signupSchema = z.object({
   name: requiredText('Full name', 120),
-  username: requiredText('Username', 64).regex(
-    /^[A-Za-z0-9._-]+$/,
-    'Username may contain letters, digits, dots, dashes and underscores.',
-  ),
-  password: z
-    .string({ error: () => messages.required('Password') })
-    .min(1, messages.required('Password'))
-    .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters.`)
-    .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`),
+  username: requiredText('Username', 64).regex(/^[A-Za-z0-9._-]+$/, authMessages.usernameChars),
+  password: newPasswordSchema(),
 });
+
+export const changePasswordSchema = z.object({
+  currentPassword: z
+    .string({ error: () => messages.required('Current password') })
+    .min(1, messages.required('Current password'))
+    .max(PASSWORD_MAX),
+  newPassword: newPasswordSchema('New password'),
+});
+
+/** Roles an admin can give: approving a pending user means giving one of these. */
+export const ASSIGNABLE_ROLES = ['admin', 'editor'] as const;
+export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
+
+/** PUT /api/users/:id: a new role (approve, promote, demote, or `pending` to suspend) and/or name. */
+export const userUpdateSchema = z
+  .object({
+    role: z
+      .enum(['admin', 'editor', 'pending'], { error: () => 'Choose admin, editor or pending.' })
+      .optional(),
+    name: requiredText('Full name', 120).optional(),
+  })
+  .refine((value) => value.role !== undefined || value.name !== undefined, {
+    message: authMessages.nothingToChange,
+    path: ['role'],
+  });
 
 export type LoginInput = z.infer<typeof loginSchema>;
 export type SignupInput = z.infer<typeof signupSchema>;
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+export type UserUpdateInput = z.infer<typeof userUpdateSchema>;
 
 export const publicUserSchema = z.object({
   _id: z.string(),
@@ -43,3 +87,7 @@ export const publicUserSchema = z.object({
   role: z.enum(['admin', 'editor', 'pending']),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
+
+/** A row of the admin's Users list. */
+export const userListItemSchema = publicUserSchema.extend({ createdAt: z.string() });
+export type UserListItem = z.infer<typeof userListItemSchema>;

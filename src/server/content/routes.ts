@@ -12,7 +12,11 @@ export const errorSchema = z.object({
   current: z.unknown().optional(),
 });
 
-/** The query string a list accepts: search, the declared filters and, when paginated, the page. */
+/**
+ * The query string a list accepts: search, the declared filters and, when paginated, the page.
+ * Nothing else: a key that names any other column (`?password_hash=`, `?sort=`) is a 400 and never
+ * reaches SQL (Strapi CVE-2023-22894, CVE-2024-56143).
+ */
 function listQuerySchema(def: ContentTypeDef) {
   const shape: Record<string, z.ZodType> = { q: z.string().max(200).optional() };
   for (const key of def.list.filters ?? []) {
@@ -26,7 +30,12 @@ function listQuerySchema(def: ContentTypeDef) {
     shape.page = z.coerce.number().int().min(1).max(1_000_000).default(1);
     shape.pageSize = z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT);
   }
-  return z.object(shape);
+  return z.strictObject(shape, {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `Unknown query parameter${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}. Allowed: ${Object.keys(shape).join(', ')}.`
+        : undefined,
+  });
 }
 
 const idParams = z.object({ id: z.string().max(100) });

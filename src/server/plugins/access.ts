@@ -36,32 +36,42 @@ export function registerAccessControl(app: FastifyInstance, store: AuthStore) {
     }
   });
 
-  app.addHook('onRequest', async (request) => {
-    const header = request.headers.authorization;
-    if (header?.startsWith('Bearer ')) {
-      request.authMethod = 'bearer';
-      request.user = await store.userForToken(header.slice(7).trim());
-      return;
-    }
-    const token = request.cookies[SECURE_SESSION_COOKIE] ?? request.cookies[SESSION_COOKIE];
-    if (!token) return;
-    request.authMethod = 'cookie';
-    // A browser sends cookies with cross-site form posts too: a write must prove it came from our pages.
-    if (
-      !SAFE_METHODS.has(request.method) &&
-      !sameSecret(request.cookies[XSRF_COOKIE], headerValue(request, XSRF_HEADER))
-    ) {
-      request.csrfFailed = true;
-      return;
-    }
-    request.user = await store.userForToken(token);
-  });
-
-  app.addHook('preHandler', async (request, reply) => {
+  // Who is asking and may they, decided before the body is read: an anonymous upload or an
+  // oversized body to a staff route is refused without being received.
+  app.addHook('onRequest', async (request, reply) => {
+    await identify(request, store);
     // Unknown paths have no route and no rule: they answer 404 to everyone.
     if (request.is404) return;
     authorize(request, reply, request.routeOptions.config.access ?? 'admin');
   });
+}
+
+async function identify(request: FastifyRequest, store: AuthStore) {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) {
+    request.authMethod = 'bearer';
+    request.user = await store.userForToken(header.slice(7).trim());
+    return;
+  }
+  const token = request.cookies[SECURE_SESSION_COOKIE] ?? request.cookies[SESSION_COOKIE];
+  if (!token) return;
+  request.authMethod = 'cookie';
+  // A browser sends cookies with cross-site form posts too: a write must prove it came from our pages.
+  if (
+    !SAFE_METHODS.has(request.method) &&
+    !sameSecret(request.cookies[XSRF_COOKIE], headerValue(request, XSRF_HEADER))
+  ) {
+    request.csrfFailed = true;
+    return;
+  }
+  request.user = await store.userForToken(token);
+}
+
+/** The session token the request carries (bearer first, then the cookie), if any. */
+export function sessionTokenOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) return header.slice(7).trim() || undefined;
+  return request.cookies[SECURE_SESSION_COOKIE] ?? request.cookies[SESSION_COOKIE];
 }
 
 function headerValue(request: FastifyRequest, name: string): string | undefined {

@@ -17,6 +17,16 @@ describe('database rate limiter', () => {
     expect(await limiter.peek('1.2.3.4')).toBe(0);
   });
 
+  it('takes back a forgiven hit in the current window', async () => {
+    const limiter = createRateLimiter(database, { bucket: 'forgive', max: 2, windowMs: 60_000 });
+    await limiter.hit('ip');
+    await limiter.hit('ip');
+    await limiter.forgive('ip');
+    expect(await limiter.peek('ip')).toBe(1);
+    expect((await limiter.hit('ip')).allowed).toBe(true);
+    expect((await limiter.hit('ip')).allowed).toBe(false);
+  });
+
   it('counts concurrent hits exactly', async () => {
     const limiter = createRateLimiter(database, { bucket: 'burst', max: 10, windowMs: 60_000 });
     const results = await Promise.all(Array.from({ length: 25 }, () => limiter.hit('k')));

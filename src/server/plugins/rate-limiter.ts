@@ -15,6 +15,8 @@ export interface RateLimiter {
   peek(key: string): Promise<number>;
   /** Forget `key` (for example after a successful login). */
   reset(key: string): Promise<void>;
+  /** Take back one hit of the current window (an attempt that turned out legitimate). */
+  forgive(key: string): Promise<void>;
 }
 
 /**
@@ -49,6 +51,12 @@ export function createRateLimiter(
     },
     async reset(key) {
       await database.query('delete from rate_limits where bucket = $1 and key = $2', [bucket, key]);
+    },
+    async forgive(key) {
+      await database.query(
+        'update rate_limits set hits = greatest(hits - 1, 0) where bucket = $1 and key = $2 and window_start = $3',
+        [bucket, key, windowStart()],
+      );
     },
   };
 }

@@ -51,6 +51,8 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
     DATA_DIR: '/nonexistent',
+    // Test files sign up many accounts from one address; the limit has tests of its own.
+    SIGNUP_MAX_PER_IP: '1000',
     ...overrides,
   });
 }

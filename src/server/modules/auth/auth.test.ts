@@ -114,4 +114,109 @@ describe('accounts and sessions', () => {
     const sessions = await t.database.query<{ token_hash: string }>('select token_hash from sessions');
     expect(sessions.map((s) => s.token_hash)).not.toContain(token);
   });
+
+  it('refuse short, overlong and common passwords with the messages the forms show', async () => {
+    const short = await signup('shorty', { password: 'seven77' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().fields.password).toBe('Password must be at least 8 characters.');
+    const long = await signup('longy', { password: 'x'.repeat(129) });
+    expect(long.json().fields.password).toBe('Password must be at most 128 characters.');
+    for (const common of ['password', 'Password1', 'iloveyou', 'QWERTYUIOP', 'sunshine']) {
+      const res = await signup('commoner', { password: common });
+      expect(res.statusCode, common).toBe(400);
+      expect(res.json().fields.password).toBe(
+        'This password is too common. Choose one that is harder to guess.',
+      );
+    }
+    expect((await signup('commoner', { password: 'x'.repeat(128) })).statusCode).toBe(201);
+    const users = await t.database.query(`select id from users where lower(username) = 'commoner'`);
+    expect(users).toHaveLength(1);
+  });
+
+  it('answer current-user only to an approved account', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/current-user' })).statusCode).toBe(401);
+    const waiting = (await signup('waits')).json();
+    expect(waiting.role).toBe('pending');
+    // A session that outlived its approval (set back in the database, not through the API,
+    // which would end the session) is refused.
+    await t.database.query(`update users set role = 'editor' where id::text = $1`, [waiting._id]);
+    const { token } = (await login('waits')).json();
+    const me = () =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/auth/current-user',
+        headers: { authorization: `Bearer ${token}` },
+      });
+    expect((await me()).json()).toEqual({
+      _id: waiting._id,
+      name: 'Person',
+      username: 'waits',
+      role: 'editor',
+    });
+    await t.database.query(`update users set role = 'pending' where id::text = $1`, [waiting._id]);
+    const refused = await me();
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toBe('Your account is waiting for approval.');
+  });
+
+  it('refuse a cookie logout without the anti-forgery header and keep the session', async () => {
+    const res = await login('owner');
+    const session = res.cookies.find((c) => c.name === 'session')!.value;
+    const xsrf = res.cookies.find((c) => c.name === 'XSRF-TOKEN')!.value;
+    const forged = await t.app.inject({ method: 'POST', url: '/api/auth/logout', cookies: { session } });
+    expect(forged.statusCode).toBe(403);
+    const still = await t.app.inject({ method: 'GET', url: '/api/current-user', cookies: { session } });
+    expect(still.statusCode).toBe(200);
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      cookies: { session, 'XSRF-TOKEN': xsrf },
+      headers: { 'x-xsrf-token': xsrf },
+    });
+    expect(out.statusCode).toBe(200);
+    const gone = await t.app.inject({ method: 'GET', url: '/api/current-user', cookies: { session } });
+    expect(gone.statusCode).toBe(401);
+  });
+
+  it('change the password with the current one and end every other session', async () => {
+    await signup('changer');
+    const changerId = (
+      await t.database.query<{ id: string }>(`select id::text as id from users where username = 'changer'`)
+    )[0]!.id;
+    await t.database.query(`update users set role = 'editor' where id::text = $1`, [changerId]);
+    const here = (await login('changer')).json().token as string;
+    const elsewhere = (await login('changer')).json().token as string;
+    const change = (payload: object, token = here) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/auth/password',
+        headers: { authorization: `Bearer ${token}` },
+        payload,
+      });
+    const wrong = await change({ currentPassword: 'not my password', newPassword: 'a brand new phrase' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().fields.currentPassword).toBe('The current password is not correct.');
+    const common = await change({ currentPassword: 'a long passphrase', newPassword: 'baseball1' });
+    expect(common.json().fields.newPassword).toBe(
+      'This password is too common. Choose one that is harder to guess.',
+    );
+    const ok = await change({ currentPassword: 'a long passphrase', newPassword: 'a brand new phrase' });
+    expect(ok.statusCode).toBe(200);
+    const me = (token: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/current-user',
+        headers: { authorization: `Bearer ${token}` },
+      });
+    expect((await me(here)).statusCode).toBe(200);
+    expect((await me(elsewhere)).statusCode).toBe(401);
+    expect((await login('changer')).statusCode).toBe(401);
+    expect((await login('changer', 'a brand new phrase')).statusCode).toBe(200);
+    const anonymous = await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/password',
+      payload: { currentPassword: 'x', newPassword: 'another new phrase' },
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
 });

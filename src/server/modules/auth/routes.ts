@@ -2,10 +2,18 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { loginSchema, publicUserSchema, signupSchema } from '../../../shared/auth';
+import {
+  authMessages,
+  changePasswordSchema,
+  loginSchema,
+  publicUserSchema,
+  signupSchema,
+} from '../../../shared/auth';
 import { isUniqueViolation } from '../../content/repository';
 import { HttpError, validationFailed } from '../../errors';
-import { SECURE_SESSION_COOKIE, SESSION_COOKIE, XSRF_COOKIE } from '../../plugins/access';
+import { SECURE_SESSION_COOKIE, SESSION_COOKIE, sessionTokenOf, XSRF_COOKIE } from '../../plugins/access';
+import { createRateLimiter, type RateLimitResult } from '../../plugins/rate-limiter';
+import { isCommonPassword } from './common-passwords';
 import { hashPassword, verifyPassword } from './passwords';
 import type { AuthStore } from './store';
 
@@ -18,9 +26,45 @@ const publicUser = ({ _id, name, username, role }: z.infer<typeof publicUserSche
   role,
 });
 
+/** A 429 whose Retry-After and message say when to try again. */
+function tooMany(reply: FastifyReply, results: RateLimitResult[], what: string): never {
+  const wait = Math.max(...results.filter((r) => !r.allowed).map((r) => r.retryAfter), 1);
+  reply.header('retry-after', String(wait));
+  const minutes = Math.ceil(wait / 60);
+  throw new HttpError(
+    429,
+    `Too many ${what}. Try again in ${minutes === 1 ? 'a minute' : `${minutes} minutes`}.`,
+  );
+}
+
+/** Refuse a password from the common-password list, with the field message forms show. */
+function assertUncommon(password: string, field: string) {
+  if (isCommonPassword(password)) throw validationFailed({ [field]: authMessages.passwordCommon });
+}
+
 export function authRoutes(store: AuthStore): FastifyPluginAsyncZod {
   return async (app) => {
     const secure = (request: FastifyRequest) => request.protocol === 'https';
+    const { env } = app;
+    const windowMs = env.LOGIN_WINDOW_MINUTES * 60_000;
+    // Limits live in the route handlers, not on URLs: every spelling of a path that reaches the
+    // handler (/API/auth/login/, //api/auth/login) counts against the same budget.
+    const loginsPerUser = createRateLimiter(app.database, {
+      bucket: 'login-user',
+      max: env.LOGIN_MAX_PER_USER,
+      windowMs,
+    });
+    const loginsPerIp = createRateLimiter(app.database, {
+      bucket: 'login-ip',
+      max: env.LOGIN_MAX_PER_IP,
+      windowMs,
+    });
+    const signupsPerIp = createRateLimiter(app.database, {
+      bucket: 'signup-ip',
+      max: env.SIGNUP_MAX_PER_IP,
+      windowMs: 3_600_000,
+    });
+    const userKey = (username: string) => username.trim().toLowerCase();
 
     function startBrowserSession(request: FastifyRequest, reply: FastifyReply, token: string) {
       const isSecure = secure(request);
@@ -60,13 +104,18 @@ export function authRoutes(store: AuthStore): FastifyPluginAsyncZod {
             201: publicUserSchema.extend({ message: z.string() }),
             400: errorSchema,
             409: errorSchema,
+            429: errorSchema,
           },
         },
       },
       async (request, reply) => {
+        // Only these three are read: a `role` (or anything else) in the body is dropped by the schema.
         const { name, username, password } = request.body;
+        const limit = await signupsPerIp.hit(request.ip);
+        if (!limit.allowed) tooMany(reply, [limit], 'sign-ups from your network');
+        assertUncommon(password, 'password');
         if (await store.findUserByUsername(username))
-          throw validationFailed({ username: 'This username is taken.' });
+          throw validationFailed({ username: authMessages.usernameTaken });
         try {
           const user = await store.createUser({ name, username, passwordHash: await hashPassword(password) });
           app.events.emit('change', {
@@ -82,7 +131,7 @@ export function authRoutes(store: AuthStore): FastifyPluginAsyncZod {
               : 'Your account was created and is waiting for approval by an admin.';
           return reply.status(201).send({ ...publicUser(user), message });
         } catch (error) {
-          if (isUniqueViolation(error)) throw validationFailed({ username: 'This username is taken.' });
+          if (isUniqueViolation(error)) throw validationFailed({ username: authMessages.usernameTaken });
           throw error;
         }
       },
@@ -101,16 +150,25 @@ export function authRoutes(store: AuthStore): FastifyPluginAsyncZod {
             400: errorSchema,
             401: errorSchema,
             403: errorSchema,
+            429: errorSchema,
           },
         },
       },
       async (request, reply) => {
         const { username, password } = request.body;
+        // Every attempt is counted before the password is checked, so parallel guesses cannot
+        // overrun the budget; a successful login takes its attempt back.
+        const limits = await Promise.all([loginsPerUser.hit(userKey(username)), loginsPerIp.hit(request.ip)]);
+        if (limits.some((r) => !r.allowed)) {
+          request.log.warn({ ip: request.ip }, 'login attempts over the limit');
+          tooMany(reply, limits, 'login attempts');
+        }
         const user = await store.findUserByUsername(username);
         // Unknown user and wrong password cost the same time and get the same answer.
         const ok = await verifyPassword(user?.passwordHash, password);
         if (!user || !ok) throw new HttpError(401, 'Invalid username or password.');
-        if (user.role === 'pending') throw new HttpError(403, 'Your account is waiting for approval.');
+        await Promise.all([loginsPerUser.reset(userKey(username)), loginsPerIp.forgive(request.ip)]);
+        if (user.role === 'pending') throw new HttpError(403, authMessages.pending);
         const token = await store.createSession(user._id);
         startBrowserSession(request, reply, token);
         app.events.emit('change', {
@@ -130,16 +188,15 @@ export function authRoutes(store: AuthStore): FastifyPluginAsyncZod {
         schema: {
           tags: ['auth'],
           summary: 'End the session on the server',
-          response: { 200: z.object({ ok: z.literal(true) }) },
+          response: { 200: z.object({ ok: z.literal(true) }), 403: errorSchema },
         },
       },
       async (request, reply) => {
-        const header = request.headers.authorization;
-        const token = header?.startsWith('Bearer ')
-          ? header.slice(7).trim()
-          : (request.cookies[SECURE_SESSION_COOKIE] ?? request.cookies[SESSION_COOKIE]);
         // A cookie logout must come from our pages, or any site could log staff out.
-        if (token && !(request.authMethod === 'cookie' && request.csrfFailed)) {
+        if (request.authMethod === 'cookie' && request.csrfFailed)
+          throw new HttpError(403, 'Missing or invalid anti-forgery token. Reload the page and try again.');
+        const token = sessionTokenOf(request);
+        if (token) {
           const user = await store.userForToken(token);
           await store.revokeSession(token);
           if (user)
@@ -154,18 +211,62 @@ export function authRoutes(store: AuthStore): FastifyPluginAsyncZod {
       app.get(
         url,
         {
-          config: { access: 'public' },
+          // An approved account only: a pending one hears that it waits for approval.
+          config: { access: 'staff' },
           schema: {
             tags: ['auth'],
             summary: 'The signed-in user',
-            response: { 200: publicUserSchema, 401: errorSchema },
+            response: { 200: publicUserSchema, 401: errorSchema, 403: errorSchema },
           },
         },
-        async (request) => {
-          if (!request.user) throw new HttpError(401, 'Please log in.');
-          return publicUser(request.user);
-        },
+        async (request) => publicUser(request.user!),
       );
     }
+
+    app.put(
+      '/api/auth/password',
+      {
+        config: { access: 'staff' },
+        schema: {
+          tags: ['auth'],
+          summary: "Change the signed-in user's password; ends their other sessions",
+          body: changePasswordSchema,
+          response: {
+            200: z.object({ ok: z.literal(true) }),
+            400: errorSchema,
+            401: errorSchema,
+            429: errorSchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const { currentPassword, newPassword } = request.body;
+        const me = request.user!;
+        const limit = await loginsPerUser.peek(userKey(me.username));
+        if (env.LOGIN_MAX_PER_USER > 0 && limit >= env.LOGIN_MAX_PER_USER)
+          tooMany(reply, [await loginsPerUser.hit(userKey(me.username))], 'password attempts');
+        const user = await store.findUserById(me._id);
+        if (!user) throw new HttpError(401, 'Please log in.');
+        // A stolen session cannot be turned into a stolen account without the current password,
+        // and guessing it counts against the same budget as logging in.
+        if (!(await verifyPassword(user.passwordHash, currentPassword))) {
+          await loginsPerUser.hit(userKey(me.username));
+          throw validationFailed({ currentPassword: authMessages.currentPasswordWrong });
+        }
+        if (newPassword === currentPassword)
+          throw validationFailed({ newPassword: authMessages.passwordSame });
+        assertUncommon(newPassword, 'newPassword');
+        await store.setPassword(user._id, await hashPassword(newPassword));
+        await store.revokeOtherSessions(user._id, sessionTokenOf(request));
+        app.events.emit('change', {
+          resource: 'users',
+          id: user._id,
+          action: 'update',
+          actor: me,
+          fields: ['password'],
+        });
+        return { ok: true as const };
+      },
+    );
   };
 }

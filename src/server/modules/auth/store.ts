@@ -46,6 +46,12 @@ export function createAuthStore(database: Database, limits: { idleHours: number;
         [id, role],
       ),
 
+    setName: (id: string, name: string) =>
+      one<UserRow>(
+        `update users set name = $2, version = version + 1, updated_at = now() where id::text = $1 returning ${USER_COLUMNS}`,
+        [id, name],
+      ),
+
     setPassword: (id: string, passwordHash: string) =>
       one<UserRow>(
         `update users set password_hash = $2, version = version + 1, updated_at = now() where id::text = $1 returning ${USER_COLUMNS}`,
@@ -93,6 +99,13 @@ export function createAuthStore(database: Database, limits: { idleHours: number;
 
     revokeUserSessions: (userId: string) =>
       database.query('delete from sessions where user_id::text = $1', [userId]),
+
+    /** End every session of the user but the one holding `keepToken` (after a password change). */
+    revokeOtherSessions: (userId: string, keepToken: string | undefined) =>
+      database.query('delete from sessions where user_id::text = $1 and token_hash <> $2', [
+        userId,
+        keepToken ? hashToken(keepToken) : '',
+      ]),
 
     purgeExpiredSessions: () =>
       database.query(

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../../test/helpers';
+
+const t = await createTestApp({
+  env: {
+    LOGIN_MAX_PER_USER: '10',
+    LOGIN_MAX_PER_IP: '30',
+    LOGIN_WINDOW_MINUTES: '15',
+    SIGNUP_MAX_PER_IP: '3',
+  },
+});
+const PASSWORD = 'a long passphrase';
+const login = (username: string, password: string, ip = '203.0.113.7', url = '/api/auth/login') =>
+  t.app.inject({ method: 'POST', url, remoteAddress: ip, payload: { username, password } });
+
+await t.app.inject({
+  method: 'POST',
+  url: '/api/auth/signup',
+  remoteAddress: '198.51.100.1',
+  payload: { name: 'Owner', username: 'owner', password: PASSWORD },
+});
+
+describe('login limits', () => {
+  it('answer 429 with Retry-After once 10 wrong passwords for one username were tried', async () => {
+    const statuses: number[] = [];
+    let last: Awaited<ReturnType<typeof login>> | undefined;
+    for (let i = 0; i < 50; i++) {
+      last = await login('owner', `wrong guess ${i}`, `192.0.2.${i}`);
+      statuses.push(last.statusCode);
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(statuses.slice(10)).toEqual(Array(40).fill(429));
+    const retryAfter = Number(last!.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    expect(last!.json().error).toMatch(/^Too many login attempts\. Try again in/);
+    // Even the right password waits for the window to end: guessing gains nothing.
+    expect((await login('OWNER', PASSWORD, '198.51.100.1')).statusCode).toBe(429);
+  });
+
+  it('count every spelling of the login path against the same budget', async () => {
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { name: 'Other', username: 'other', password: PASSWORD },
+    });
+    const urls = [
+      '/api/auth/login',
+      '/API/auth/login/',
+      '/api/Auth/LOGIN',
+      '//api/auth/login',
+      '/api/auth/login?x=1',
+    ];
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++)
+      statuses.push(
+        (await login('other', 'wrong guess', `192.0.2.${100 + i}`, urls[i % urls.length])).statusCode,
+      );
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.slice(10)).toEqual([429, 429]);
+  });
+
+  it('limit one address trying many usernames to 30 attempts', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 32; i++)
+      statuses.push((await login(`nobody${i}`, 'wrong guess', '203.0.113.99')).statusCode);
+    expect(statuses.slice(0, 30).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(30)).toEqual([429, 429]);
+  });
+
+  it('let the locked user in again when the window ends', async () => {
+    // The window is fixed: move this user's counters into the past as time would.
+    await t.database.query(`update rate_limits set window_start = window_start - interval '1 hour'`);
+    const res = await login('owner', PASSWORD, '198.51.100.1');
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('do not count successful logins against the address', async () => {
+    for (let i = 0; i < 35; i++)
+      expect((await login('owner', PASSWORD, '198.51.100.50')).statusCode).toBe(200);
+  });
+});
+
+describe('sign-up limit', () => {
+  it('accepts a few sign-ups per address per hour, then answers 429', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        remoteAddress: '203.0.113.200',
+        payload: { name: 'Spam', username: `spam${i}`, password: PASSWORD },
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toEqual([201, 201, 201, 429, 429]);
+  });
+});

@@ -1,0 +1,132 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authMessages, userListItemSchema, userUpdateSchema } from '../../../shared/auth';
+import type { Role } from '../../../shared/constants';
+import { errorSchema } from '../../content/routes';
+import { HttpError, notFound } from '../../errors';
+import type { AuthStore, UserRow } from '../auth/store';
+
+/** Serialises role changes and deletions so two admins cannot demote each other at once. */
+const ADMIN_LOCK = 7_314_003;
+
+const listItem = ({ _id, name, username, role, createdAt }: UserRow) => ({
+  _id,
+  name,
+  username,
+  role,
+  createdAt,
+});
+
+const idParams = z.object({ id: z.string().max(100) });
+
+/**
+ * Staff accounts, for admins: list, approve (give a pending user a role), change role or name,
+ * delete. Any change of role and any deletion ends the user's sessions at once; the last admin
+ * can be neither demoted nor deleted.
+ */
+export function usersRoutes(store: AuthStore): FastifyPluginAsyncZod {
+  return async (app) => {
+    const tags = ['users'];
+
+    app.get(
+      '/api/users',
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags,
+          summary: 'Every staff account, oldest first (pending ones wait for approval)',
+          response: { 200: z.array(userListItemSchema) },
+        },
+      },
+      async (_request, reply) => {
+        const users = await store.listUsers();
+        return reply.header('cache-control', 'no-store').send(users.map(listItem));
+      },
+    );
+
+    /** Refuse to leave the site without an admin; call under ADMIN_LOCK. */
+    async function assertNotLastAdmin(user: UserRow) {
+      if (user.role === 'admin' && (await store.countAdmins()) <= 1)
+        throw new HttpError(409, authMessages.lastAdmin);
+    }
+
+    app.put(
+      '/api/users/:id',
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags,
+          summary: 'Approve a user or change their role (admin, editor, pending) and/or name',
+          params: idParams,
+          body: userUpdateSchema,
+          response: { 200: userListItemSchema, 400: errorSchema, 404: errorSchema, 409: errorSchema },
+        },
+      },
+      async (request) => {
+        const { role, name } = request.body;
+        const { id } = request.params;
+        const result = await app.database.withLock(ADMIN_LOCK, async () => {
+          const user = await store.findUserById(id);
+          if (!user) throw notFound('User');
+          const roleChanged = role !== undefined && role !== user.role;
+          if (roleChanged && role !== 'admin') await assertNotLastAdmin(user);
+          let updated: UserRow | null = user;
+          if (name !== undefined && name !== user.name) updated = await store.setName(id, name);
+          if (roleChanged) {
+            updated = await store.setRole(id, role as Role);
+            // A new role takes effect now: sessions opened under the old one end (Directus GHSA-56p6-qw3c-fq2g).
+            await store.revokeUserSessions(id);
+          }
+          if (!updated) throw notFound('User');
+          return { updated, roleChanged, nameChanged: name !== undefined && name !== user.name };
+        });
+        const fields = [...(result.roleChanged ? ['role'] : []), ...(result.nameChanged ? ['name'] : [])];
+        if (fields.length > 0)
+          app.events.emit('change', {
+            resource: 'users',
+            id: result.updated._id,
+            action: result.roleChanged ? 'role' : 'update',
+            actor: request.user,
+            fields,
+          });
+        return listItem(result.updated);
+      },
+    );
+
+    app.delete(
+      '/api/users/:id',
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags,
+          summary: 'Delete a staff account and end its sessions',
+          params: idParams,
+          response: {
+            200: z.object({ ok: z.literal(true), _id: z.string() }),
+            404: errorSchema,
+            409: errorSchema,
+          },
+        },
+      },
+      async (request) => {
+        const { id } = request.params;
+        const user = await app.database.withLock(ADMIN_LOCK, async () => {
+          const found = await store.findUserById(id);
+          if (!found) throw notFound('User');
+          await assertNotLastAdmin(found);
+          await store.revokeUserSessions(found._id);
+          await store.deleteUser(found._id);
+          return found;
+        });
+        app.events.emit('change', {
+          resource: 'users',
+          id: user._id,
+          action: 'delete',
+          actor: request.user,
+          fields: ['name', 'username', 'role'],
+        });
+        return { ok: true as const, _id: user._id };
+      },
+    );
+  };
+}
