@@ -22,17 +22,21 @@ import { contentRoutes } from './content/routes';
 import { type Database, openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import type { Env } from './env';
+import { auditPlugin, createAuditLog } from './modules/audit/audit';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthStore } from './modules/auth/store';
+import { scheduleMaintenance } from './modules/maintenance';
 import { mediaRoutes } from './modules/media/routes';
 import { createMediaStore } from './modules/media/store';
 import { settingsRoutes } from './modules/settings/routes';
 import { createSettingsStore } from './modules/settings/store';
 import { createSiteData } from './modules/site/site-data';
 import { statusRoutes } from './modules/status';
+import { trashPlugin } from './modules/trash/trash';
 import { usersRoutes } from './modules/users/routes';
 import { registerAccessControl } from './plugins/access';
 import { registerErrorHandling } from './plugins/errors';
+import { registerRequestWork } from './plugins/request-work';
 import { registerResponseCache } from './plugins/response-cache';
 import { registerSsr } from './plugins/ssr';
 import './types';
@@ -117,6 +121,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const mediaStore = createMediaStore(database);
 
   registerErrorHandling(app);
+  registerRequestWork(app);
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
   registerAccessControl(app, authStore);
@@ -150,6 +155,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(settingsRoutes(settingsStore));
   await app.register(mediaRoutes(mediaStore));
   for (const def of contentTypes) await app.register(contentRoutes(def, repositories.get(def.name)!));
+  await app.register(trashPlugin(database));
+  await app.register(auditPlugin(createAuditLog(database)));
+  scheduleMaintenance(app, authStore.purgeExpiredSessions);
 
   if (options.ssr) {
     await registerSsr(app, {

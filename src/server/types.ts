@@ -27,7 +27,11 @@ declare module 'fastify' {
     env: Env;
     database: Database;
     repositories: ReadonlyMap<string, ContentRepository>;
-    events: EventEmitter<{ change: [ChangeEvent] }>;
+    /**
+     * 'change' after every write in this process; 'remoteChange' when another instance sharing
+     * the database wrote (see modules/cluster). Caches listen to both.
+     */
+    events: EventEmitter<{ change: [ChangeEvent]; remoteChange: [ChangeEvent] }>;
   }
   interface FastifyRequest {
     user: SessionUser | null;

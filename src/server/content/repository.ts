@@ -217,8 +217,8 @@ export function createContentRepository(db: Db, def: ContentTypeDef) {
       return row ? toRecord(row as Record<string, unknown>) : null;
     },
 
-    /** Delete for good what has been in the trash since before `before`, or the given ids. */
-    async purge(options: { before?: Date; ids?: string[] }): Promise<number> {
+    /** Delete for good what has been in the trash since before `before`, or the given ids; answers their ids. */
+    async purge(options: { before?: Date; ids?: string[] }): Promise<string[]> {
       const conditions: (SQL | undefined)[] = [isNotNull(col('deletedAt'))];
       if (options.before) conditions.push(lt(col('deletedAt'), options.before));
       if (options.ids) conditions.push(inArray(col('id'), options.ids.filter(isId)));
@@ -226,7 +226,7 @@ export function createContentRepository(db: Db, def: ContentTypeDef) {
         .delete(table)
         .where(and(...conditions))
         .returning({ id: col('id') });
-      return rows.length;
+      return rows.map((row) => String(row.id));
     },
   };
 }

@@ -12,6 +12,12 @@ export const errorSchema = z.object({
   current: z.unknown().optional(),
 });
 
+/** The paging part of a paginated list's query string: 1-based page, at most PAGE_SIZE_MAX a page. */
+export const pageQuery = {
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
+};
+
 /**
  * The query string a list accepts: search, the declared filters and, when paginated, the page.
  * Nothing else: a key that names any other column (`?password_hash=`, `?sort=`) is a 400 and never
@@ -26,10 +32,7 @@ function listQuerySchema(def: ContentTypeDef) {
         ? z.enum(field.options as [string, ...string[]]).optional()
         : z.string().max(200).optional();
   }
-  if (def.list.paginated) {
-    shape.page = z.coerce.number().int().min(1).max(1_000_000).default(1);
-    shape.pageSize = z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT);
-  }
+  if (def.list.paginated) Object.assign(shape, pageQuery);
   return z.strictObject(shape, {
     error: (issue) =>
       issue.code === 'unrecognized_keys'

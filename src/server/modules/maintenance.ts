@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import { pruneRateLimits } from '../plugins/rate-limiter';
+import { emitPurged } from './trash/trash';
+
+/** Advisory-lock key of the maintenance job: instances sharing a database take turns. */
+const MAINTENANCE_LOCK = 7_314_020;
+const HOUR_MS = 3600 * 1000;
+
+export interface MaintenanceResult {
+  /** Records deleted for good because they sat in the trash past the retention period. */
+  purged: number;
+}
+
+/**
+ * Housekeeping any instance may run at any time: purge records that sat in the trash longer than
+ * TRASH_RETENTION_DAYS, forget ended rate-limit windows and expired sessions.
+ */
+export async function runMaintenance(
+  app: FastifyInstance,
+  options: { purgeExpiredSessions: () => Promise<unknown>; now?: Date },
+): Promise<MaintenanceResult> {
+  const now = options.now ?? new Date();
+  const before = new Date(now.getTime() - app.env.TRASH_RETENTION_DAYS * 24 * HOUR_MS);
+  return app.database.withLock(MAINTENANCE_LOCK, async () => {
+    let purged = 0;
+    for (const repository of app.repositories.values()) {
+      const ids = await repository.purge({ before });
+      emitPurged(app, repository.def.name, ids, null);
+      purged += ids.length;
+    }
+    await pruneRateLimits(app.database);
+    await options.purgeExpiredSessions();
+    return { purged };
+  });
+}
+
+/** Run the maintenance a minute after start, then hourly, until the app closes. */
+export function scheduleMaintenance(app: FastifyInstance, purgeExpiredSessions: () => Promise<unknown>) {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+  const run = () => {
+    running = runMaintenance(app, { purgeExpiredSessions })
+      .then((result) => {
+        if (result.purged) app.log.info(result, 'maintenance: purged old trash');
+      })
+      .catch((error: unknown) => app.log.error({ err: error }, 'maintenance failed'));
+    timer = setTimeout(run, HOUR_MS);
+    timer.unref();
+  };
+  timer = setTimeout(run, 60_000);
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearTimeout(timer);
+    await running;
+  });
+}
