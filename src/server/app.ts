@@ -38,6 +38,7 @@ import { registerAccessControl } from './plugins/access';
 import { registerErrorHandling } from './plugins/errors';
 import { registerRequestWork } from './plugins/request-work';
 import { registerResponseCache } from './plugins/response-cache';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSsr } from './plugins/ssr';
 import './types';
 
@@ -125,6 +126,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
   registerAccessControl(app, authStore);
+  // Before the response cache: a stored response keeps the headers it was sent with.
+  registerSecurityHeaders(app);
   // After access control (a replay needs to know the visitor is anonymous), before compression
   // (the cache stores its own compressed copies and replays them untouched).
   registerResponseCache(app);
@@ -146,7 +149,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    // The documentation page brings its own hashed policy, tightened to ours where it can be.
+    staticCSP: true,
+    transformStaticCSP: (header) =>
+      header
+        .replace("frame-ancestors 'self'", "frame-ancestors 'none'")
+        .replace("base-uri 'self'", "base-uri 'none'"),
+  });
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());
 
   await app.register(statusRoutes);

@@ -105,6 +105,8 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
     handler: async (request, reply) => {
       const origin = originOf(request, app.env.PUBLIC_URL);
       const nonce = randomBytes(16).toString('base64');
+      // The security-headers plugin puts this nonce in the page's Content-Security-Policy.
+      request.cspNonce = nonce;
       const user = request.user && request.user.role !== 'pending' ? request.user : null;
       const response = await handler(toWebRequest(request, origin), {
         site: options.site,

@@ -1,0 +1,87 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The nonce the page being rendered gives its inline scripts (set by the SSR handler). */
+    cspNonce: string | null;
+  }
+}
+
+export interface PageCspOptions {
+  /** Inline scripts carrying this nonce may run (a freshly rendered page). */
+  nonce?: string | null;
+  /** Inline scripts with these hashes may run (a stored page replayed to many visitors), 'sha256-…'. */
+  scriptHashes?: string[];
+  /** Development: Vite's client and React refresh need inline code and a WebSocket. */
+  dev?: boolean;
+}
+
+/**
+ * The Content-Security-Policy of an HTML page. Scripts come from our origin or carry this
+ * response's nonce (or a listed hash); no inline styles, no plugins, no <base>, no framing, forms
+ * post only to us. Exported so that a cache replaying a page can state its own script hashes.
+ */
+export function pageCsp(options: PageCspOptions = {}): string {
+  const scripts = ["'self'"];
+  if (options.nonce) scripts.push(`'nonce-${options.nonce}'`);
+  for (const hash of options.scriptHashes ?? []) scripts.push(`'${hash.replace(/^'|'$/g, '')}'`);
+  if (options.dev) scripts.push("'unsafe-inline'", "'unsafe-eval'");
+  return [
+    "default-src 'self'",
+    `script-src ${scripts.join(' ')}`,
+    "script-src-attr 'none'",
+    options.dev ? "style-src 'self' 'unsafe-inline'" : "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    options.dev ? "connect-src 'self' ws: wss:" : "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+  ].join('; ');
+}
+
+/** Everything that is not a page (JSON, images, files) may not run or embed anything. */
+export const RESOURCE_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+const STATIC_HEADERS: Record<string, string> = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'cross-origin-opener-policy': 'same-origin',
+  'x-frame-options': 'DENY',
+  'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+};
+
+/**
+ * Security headers on every response (ASVS 3.4). HSTS only when the request arrived over HTTPS
+ * (directly, or through a proxy trusted by TRUST_PROXY). No CORS headers are ever sent: other
+ * origins cannot read our API from a browser. Anything answered to a signed-in request is
+ * `no-store`, so no shared or browser cache keeps staff data.
+ */
+export function registerSecurityHeaders(app: FastifyInstance) {
+  const dev = app.env.NODE_ENV === 'development';
+  app.decorateRequest('cspNonce', null);
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.headers(STATIC_HEADERS);
+    if (request.protocol === 'https')
+      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!reply.hasHeader('content-security-policy')) {
+      const type = String(reply.getHeader('content-type') ?? '');
+      reply.header(
+        'content-security-policy',
+        type.startsWith('text/html') ? pageCsp({ nonce: request.cspNonce, dev }) : RESOURCE_CSP,
+      );
+    }
+    if (isPersonal(request, reply)) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+}
+
+/** A response for a signed-in person, or one that starts or ends a session. */
+function isPersonal(request: FastifyRequest, reply: FastifyReply): boolean {
+  return request.user !== null || request.authMethod !== null || reply.hasHeader('set-cookie');
+}

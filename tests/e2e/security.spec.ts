@@ -1,0 +1,43 @@
+import { expect, test } from '@playwright/test';
+
+test('the home page arrives with a strict policy and breaks none of it in a real browser', async ({
+  page,
+}) => {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
+  });
+  page.on('pageerror', (error) => violations.push(error.message));
+  const response = await page.goto('/home');
+  expect(response?.status()).toBe(200);
+  const headers = response!.headers();
+  const csp = headers['content-security-policy'] ?? '';
+  expect(csp).toMatch(/script-src 'self' '(nonce|sha256)-/);
+  expect(csp).toContain("object-src 'none'");
+  expect(csp).toContain("base-uri 'none'");
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).toContain("style-src 'self'");
+  expect(csp).not.toContain('unsafe');
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  expect(headers['cross-origin-opener-policy']).toBe('same-origin');
+  expect(headers['access-control-allow-origin']).toBeUndefined();
+  // Plain HTTP: no HSTS.
+  expect(headers['strict-transport-security']).toBeUndefined();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The page hydrated: React Router's client took over (its scripts ran under the policy).
+  await page.waitForFunction(() => '__reactRouterContext' in window && document.readyState === 'complete');
+  await page.waitForTimeout(500);
+  expect(violations).toEqual([]);
+
+  // A second visit (served from the page cache when it is on) is just as clean.
+  await page.reload();
+  await page.waitForFunction(() => document.readyState === 'complete');
+  await page.waitForTimeout(300);
+  expect(violations).toEqual([]);
+});
+
+test('the API answers JSON with a policy that allows nothing', async ({ request }) => {
+  const res = await request.get('/api/status');
+  expect(res.headers()['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+});
