@@ -28,6 +28,7 @@ import { createAuthStore } from './modules/auth/store';
 import { scheduleMaintenance } from './modules/maintenance';
 import { mediaRoutes } from './modules/media/routes';
 import { createMediaStore } from './modules/media/store';
+import { seoRoutes } from './modules/seo/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { createSettingsStore } from './modules/settings/store';
 import { createSiteData } from './modules/site/site-data';
@@ -170,6 +171,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(auditPlugin(createAuditLog(database)));
   scheduleMaintenance(app, authStore.purgeExpiredSessions);
 
+  await app.register(seoRoutes(repositories.get('service')!));
   if (options.ssr) {
     await registerSsr(app, {
       root: PROJECT_ROOT,

@@ -8,12 +8,22 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from 'react-router';
+import { settings as settingsDef } from '../shared/content/settings';
 import type { Route } from './+types/root';
 import './context';
 import './styles/app.css';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { settings: await context.site.settings(), user: context.user, nonce: context.nonce };
+  const settings = { ...(await context.site.settings()) };
+  // Staff-only settings (where messages are e-mailed) never reach the page's HTML.
+  for (const [key, field] of Object.entries(settingsDef.fields))
+    if (field.staffOnly) settings[key as keyof typeof settings] = '' as never;
+  return {
+    settings,
+    user: context.user,
+    nonce: context.nonce,
+    origin: context.origin,
+  };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -1,4 +1,4 @@
-import { index, type RouteConfig, route } from '@react-router/dev/routes';
+import { index, type RouteConfig } from '@react-router/dev/routes';
 import { adminRoutes } from './routes/admin/routes';
 import { publicRoutes } from './routes/public/routes';
 
@@ -6,5 +6,4 @@ export default [
   index('routes/public/index-redirect.ts'),
   ...publicRoutes,
   ...adminRoutes,
-  route('*', 'routes/public/not-found.tsx'),
 ] satisfies RouteConfig;

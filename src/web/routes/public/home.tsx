@@ -1,31 +1,153 @@
+import { Link } from 'react-router';
+import { ContactForm } from '../../components/contact-form';
+import { Icon } from '../../components/icons';
+import { Picture } from '../../components/picture';
+import { SectionHeading } from '../../components/section-heading';
+import { ClientGrid, ContactDetails, ServiceGrid } from '../../components/sections';
+import { imagesOf } from '../../lib/records';
+import { pageMeta } from '../../lib/seo';
+import { useSiteSettings } from '../../lib/site';
+import { toClientCard, toServiceSummary } from '../../lib/view-models';
 import type { Route } from './+types/home';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [settings, services] = await Promise.all([context.site.settings(), context.site.list('service')]);
-  return { settings, services };
+  const [settings, services, clients] = await Promise.all([
+    context.site.settings(),
+    context.site.list('service'),
+    context.site.list('client'),
+  ]);
+  return {
+    heroImage: services.map((s) => imagesOf(s)[0]).find(Boolean) ?? '',
+    aboutIntro: settings.aboutIntro,
+    services: services.map(toServiceSummary),
+    clients: clients.slice(0, 6).map(toClientCard),
+    clientCount: clients.length,
+  };
 }
 
-export function meta({ data }: Route.MetaArgs) {
-  return [{ title: data ? `${data.settings.companyName} | ${data.settings.tagline}` : 'Home' }];
+export function meta(args: Route.MetaArgs) {
+  const root = args.matches.find((m) => m?.id === 'root')?.data as
+    | { settings: { companyName: string; tagline: string; heroText: string } }
+    | undefined;
+  return pageMeta(args, {
+    title: root ? `${root.settings.companyName} | ${root.settings.tagline}` : 'Home',
+    description: root?.settings.heroText ?? 'Technical services available 24/7.',
+    image: args.data?.heroImage || undefined,
+  });
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { settings, services } = loaderData;
+  const { services, clients, clientCount, aboutIntro, heroImage } = loaderData;
+  const settings = useSiteSettings();
   return (
-    <main>
-      <section className="hero">
-        <h1>{settings.heroTitle}</h1>
-        <p>{settings.heroText}</p>
-        <a href={`tel:${settings.phone}`}>Call {settings.phone}</a>
+    <>
+      <section className="hero" aria-labelledby="hero-title">
+        <div className="container hero-inner">
+          <div className="hero-copy">
+            <p className="eyebrow eyebrow-light">{settings.companyName}</p>
+            <h1 id="hero-title">{settings.heroTitle}</h1>
+            <p className="hero-tagline">{settings.tagline}</p>
+            <p className="hero-text">{settings.heroText}</p>
+            <div className="hero-actions">
+              <a className="button button-accent button-lg" href={`tel:${settings.phone}`}>
+                <Icon name="phone" /> Call {settings.phone}
+              </a>
+              <Link className="button button-light button-lg" to="/contact">
+                Contact Us
+              </Link>
+              <Link className="button button-ghost button-lg" to="/about">
+                Learn More<span className="visually-hidden"> about {settings.companyName}</span>
+              </Link>
+            </div>
+            <ul className="hero-points">
+              <li>
+                <Icon name="clock" /> Technicians available 24/7
+              </li>
+              <li>
+                <Icon name="shield" /> Certified and insured
+              </li>
+              <li>
+                <Icon name="check" /> Work guaranteed in writing
+              </li>
+            </ul>
+          </div>
+          {heroImage ? (
+            <div className="hero-media">
+              <Picture
+                src={heroImage}
+                alt=""
+                sizes="(min-width: 960px) 460px, 92vw"
+                width={600}
+                height={400}
+                priority
+                className="hero-image"
+              />
+            </div>
+          ) : null}
+        </div>
       </section>
-      <section>
-        <h2>OUR SERVICES</h2>
-        <ul>
-          {services.map((service) => (
-            <li key={service._id}>{String(service.title)}</li>
-          ))}
-        </ul>
+
+      <section className="section" aria-labelledby="home-services">
+        <div className="container">
+          <SectionHeading id="home-services" eyebrow="What we do" title="OUR SERVICES">
+            Installation, maintenance and emergency repair by our own certified technicians.
+          </SectionHeading>
+          <ServiceGrid services={services} />
+        </div>
       </section>
-    </main>
+
+      <section className="section section-tint" aria-labelledby="home-about">
+        <div className="container split">
+          <div data-reveal>
+            <p className="eyebrow">About us</p>
+            <h2 id="home-about">A team you can call at any hour</h2>
+            <p>{aboutIntro}</p>
+            <Link className="button button-primary" to="/about">
+              Learn More<span className="visually-hidden"> about our company</span>
+            </Link>
+          </div>
+          <ul className="stat-list" data-reveal>
+            <li>
+              <strong>24/7</strong>
+              <span>emergency call-outs</span>
+            </li>
+            <li>
+              <strong>{services.length}</strong>
+              <span>specialist services</span>
+            </li>
+            <li>
+              <strong>{clientCount}+</strong>
+              <span>business clients</span>
+            </li>
+          </ul>
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="home-clients">
+        <div className="container">
+          <SectionHeading id="home-clients" eyebrow="Trusted by" title="Our Clients" />
+          <ClientGrid clients={clients} />
+          <p className="section-more">
+            <Link to="/client" className="text-link">
+              See all clients and what they say
+            </Link>
+          </p>
+        </div>
+      </section>
+
+      <section className="section section-tint" aria-labelledby="home-contact">
+        <div className="container contact-layout">
+          <div data-reveal>
+            <p className="eyebrow">Contact us</p>
+            <h2 id="home-contact">Tell us what needs fixing</h2>
+            <p>We answer every message, usually within the hour.</p>
+            <ContactDetails settings={settings} />
+          </div>
+          <div className="card card-pad" data-reveal>
+            <ContactForm />
+          </div>
+        </div>
+      </section>
+    </>
   );
 }

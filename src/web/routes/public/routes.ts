@@ -1,4 +1,18 @@
-import { type RouteConfigEntry, route } from '@react-router/dev/routes';
+import { layout, type RouteConfigEntry, route } from '@react-router/dev/routes';
 
-/** The public website's pages. */
-export const publicRoutes: RouteConfigEntry[] = [route('home', 'routes/public/home.tsx')];
+/** The public website's pages, inside the layout with the header, footer and app shell. */
+export const publicRoutes: RouteConfigEntry[] = [
+  layout('routes/public/layout.tsx', [
+    route('home', 'routes/public/home.tsx'),
+    route('services', 'routes/public/services.tsx'),
+    route('services/:slug', 'routes/public/service.tsx'),
+    route('serviceDetail', 'routes/public/service-detail-state.tsx'),
+    route('serviceCenter', 'routes/public/service-centers.tsx'),
+    route('department', 'routes/public/departments.tsx'),
+    route('about', 'routes/public/about.tsx'),
+    route('client', 'routes/public/clients.tsx'),
+    route('gallery', 'routes/public/gallery.tsx'),
+    route('contact', 'routes/public/contact.tsx'),
+    route('*', 'routes/public/not-found.tsx'),
+  ]),
+];

@@ -1,0 +1,120 @@
+import { Link } from 'react-router';
+import type { SiteSettings } from '../../shared/content/settings';
+import { servicePath } from '../../shared/seo/public-pages';
+import type { ClientCardData, ServiceSummary } from '../lib/view-models';
+import { Icon } from './icons';
+import { Picture } from './picture';
+
+/** "Read More" for people who see it next to a title; the full name for screen readers and crawlers. */
+export function ReadMore({
+  to,
+  what,
+  className = 'button button-outline',
+}: {
+  to: string;
+  what: string;
+  className?: string;
+}) {
+  return (
+    <Link to={to} className={className} prefetch="intent">
+      Read More<span className="visually-hidden"> about {what}</span>
+    </Link>
+  );
+}
+
+export function ServiceGrid({
+  services,
+  priorityFirst = false,
+}: {
+  services: ServiceSummary[];
+  priorityFirst?: boolean;
+}) {
+  if (services.length === 0) return <p className="empty">Our services will be listed here soon.</p>;
+  return (
+    <ul className="service-grid">
+      {services.map((service, i) => (
+        <li key={service.id} className="service-tile" data-reveal>
+          {service.image ? (
+            <Picture
+              src={service.image}
+              alt=""
+              sizes="(min-width: 1200px) 270px, (min-width: 560px) 45vw, 112px"
+              width={600}
+              height={400}
+              priority={priorityFirst && i === 0}
+              className="tile-image"
+            />
+          ) : null}
+          <div className="tile-body">
+            <p className="chip chip-static">{service.categoryLabel}</p>
+            <h3>{service.title}</h3>
+            <ReadMore to={servicePath(service.slug)} what={service.title} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function ClientGrid({ clients }: { clients: ClientCardData[] }) {
+  if (clients.length === 0) return <p className="empty">Our client list will appear here soon.</p>;
+  return (
+    <ul className="client-grid">
+      {clients.map((client) => (
+        <li key={client.id} className="client-card" data-reveal>
+          <span className="client-initial" aria-hidden="true">
+            {client.name.trim().charAt(0).toUpperCase()}
+          </span>
+          <div>
+            <h3>{client.name}</h3>
+            <p>
+              <Icon name="phone" className="icon icon-sm" />
+              <a href={`tel:${client.phone}`}>{client.phone}</a>
+            </p>
+            <p>
+              <Icon name="pin" className="icon icon-sm" />
+              <span>{client.address}</span>
+            </p>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function ContactDetails({ settings }: { settings: SiteSettings }) {
+  return (
+    <ul className="contact-details">
+      <li>
+        <Icon name="pin" />
+        <div>
+          <strong>Visit us</strong>
+          <span>{settings.address}</span>
+        </div>
+      </li>
+      <li>
+        <Icon name="phone" />
+        <div>
+          <strong>Call us, 24/7</strong>
+          <a href={`tel:${settings.phone}`}>{settings.phone}</a>
+        </div>
+      </li>
+      <li>
+        <Icon name="mail" />
+        <div>
+          <strong>Email</strong>
+          <a href={`mailto:${settings.email}`}>{settings.email}</a>
+        </div>
+      </li>
+      <li>
+        <Icon name="chat" />
+        <div>
+          <strong>Chat</strong>
+          <a href={`https://wa.me/${settings.chatNumber.replace(/\D/g, '')}`} target="_blank" rel="noopener">
+            WhatsApp us<span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+        </div>
+      </li>
+    </ul>
+  );
+}

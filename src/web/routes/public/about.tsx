@@ -1,0 +1,192 @@
+import { TRUNCATE_WORDS, truncateWords } from '../../../shared/constants';
+import { Icon } from '../../components/icons';
+import { Picture } from '../../components/picture';
+import { SectionHeading } from '../../components/section-heading';
+import { imagesOf, text } from '../../lib/records';
+import { pageMeta } from '../../lib/seo';
+import type { Route } from './+types/about';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const [settings, entries, team] = await Promise.all([
+    context.site.settings(),
+    context.site.list('aboutus'),
+    context.site.list('team'),
+  ]);
+  return {
+    intro: settings.aboutIntro,
+    expertise: settings.aboutExpertise
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean),
+    commitment: settings.aboutCommitment,
+    entries: entries.map((e) => {
+      const description = text(e, 'description');
+      const short = truncateWords(description, TRUNCATE_WORDS.card);
+      return {
+        id: e._id,
+        title: text(e, 'title'),
+        description,
+        short,
+        cut: short !== description.trim().split(/\s+/).join(' '),
+        image: imagesOf(e)[0] ?? '',
+      };
+    }),
+    team: team.map((m) => ({
+      id: m._id,
+      name: text(m, 'name'),
+      position: text(m, 'position'),
+      bio: text(m, 'bio'),
+      image: imagesOf(m)[0] ?? '',
+    })),
+  };
+}
+
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, {
+    title: 'About Us',
+    description: args.data?.intro ?? 'Who we are and how we work.',
+  });
+}
+
+const WHY = [
+  {
+    icon: 'wrench',
+    title: 'Experienced technicians',
+    text: 'Certified engineers and electricians with years of field experience on every brand and system.',
+  },
+  {
+    icon: 'shield',
+    title: 'Reliable solutions',
+    text: 'Proper diagnosis, genuine parts and tested work, guaranteed in writing so problems stay solved.',
+  },
+  {
+    icon: 'clock',
+    title: '24/7 availability',
+    text: 'Breakdowns do not wait for office hours. Our emergency teams answer day and night, all week.',
+  },
+] as const;
+
+export default function About({ loaderData }: Route.ComponentProps) {
+  const { intro, expertise, commitment, entries, team } = loaderData;
+  return (
+    <>
+      <section className="page-header">
+        <div className="container">
+          <SectionHeading level={1} eyebrow="Who we are" title="About Us" />
+          <p className="lead about-intro">{intro}</p>
+        </div>
+      </section>
+
+      <section className="section" aria-label="Expertise and commitment">
+        <div className="container two-cards">
+          <div className="card card-pad" data-reveal>
+            <h2>Our Expertise</h2>
+            <ul className="check-list">
+              {expertise.map((point) => (
+                <li key={point}>
+                  <Icon name="check" className="icon icon-check" />
+                  {point}
+                </li>
+              ))}
+            </ul>
+          </div>
+          <div className="card card-pad" data-reveal>
+            <h2>Our Commitment</h2>
+            <p>{commitment}</p>
+          </div>
+        </div>
+      </section>
+
+      <section className="section section-tint" aria-labelledby="why-us">
+        <div className="container">
+          <SectionHeading id="why-us" title="Why Choose Us?" />
+          <ul className="feature-grid">
+            {WHY.map((item) => (
+              <li key={item.title} className="card card-pad feature" data-reveal>
+                <span className="feature-icon">
+                  <Icon name={item.icon} />
+                </span>
+                <h3>{item.title}</h3>
+                <p>{item.text}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      {entries.length > 0 ? (
+        <section className="section" aria-labelledby="our-story">
+          <div className="container">
+            <SectionHeading id="our-story" eyebrow="Our story" title="More about us" />
+            <ul className="card-grid">
+              {entries.map((entry) => (
+                <li key={entry.id} className="card about-card" data-reveal>
+                  {entry.image ? (
+                    <Picture
+                      src={entry.image}
+                      alt=""
+                      sizes="(min-width: 1200px) 370px, (min-width: 640px) 45vw, 92vw"
+                      width={600}
+                      height={400}
+                      className="card-image"
+                    />
+                  ) : null}
+                  <div className="card-pad">
+                    <h3 className="card-title">{entry.title}</h3>
+                    {entry.cut ? (
+                      // Works without JavaScript: the disclosure swaps the excerpt for the whole text.
+                      <details className="read-more">
+                        <summary>
+                          <span className="excerpt">{entry.short}</span>
+                          <span className="read-more-label">
+                            <span className="when-closed">READ MORE</span>
+                            <span className="when-open">SHOW LESS</span>
+                            <span className="visually-hidden"> about {entry.title}</span>
+                          </span>
+                        </summary>
+                        <p>{entry.description}</p>
+                      </details>
+                    ) : (
+                      <p>{entry.description}</p>
+                    )}
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      ) : null}
+
+      {team.length > 0 ? (
+        <section className="section section-tint" aria-labelledby="our-team">
+          <div className="container">
+            <SectionHeading id="our-team" eyebrow="People" title="Our Team" />
+            <ul className="team-grid">
+              {team.map((member) => (
+                <li key={member.id} className="card card-pad team-card" data-reveal>
+                  {member.image ? (
+                    <Picture
+                      src={member.image}
+                      alt=""
+                      sizes="120px"
+                      width={120}
+                      height={120}
+                      className="team-photo"
+                    />
+                  ) : (
+                    <span className="team-photo client-initial" aria-hidden="true">
+                      {member.name.charAt(0)}
+                    </span>
+                  )}
+                  <h3>{member.name}</h3>
+                  <p className="muted">{member.position}</p>
+                  {member.bio ? <p>{member.bio}</p> : null}
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      ) : null}
+    </>
+  );
+}

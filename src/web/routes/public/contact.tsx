@@ -1,0 +1,90 @@
+import { data, Link } from 'react-router';
+import { CONTACT_MESSAGES, ContactForm } from '../../components/contact-form';
+import { SectionHeading } from '../../components/section-heading';
+import { ContactDetails } from '../../components/sections';
+import { pageMeta } from '../../lib/seo';
+import { useSiteSettings } from '../../lib/site';
+import type { Route } from './+types/contact';
+
+const FIELDS = ['name', 'email', 'phone', 'message'] as const;
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const settings = await context.site.settings();
+  return { city: settings.city };
+}
+
+/** The contact form posted without JavaScript: the same checks as the API, answered with a page. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const values = Object.fromEntries(FIELDS.map((key) => [key, String(form.get(key) ?? '')]));
+  const result = await context.site.sendContactMessage(values, { ip: context.clientIp });
+  if (result.ok) return { ok: true as const };
+  const message =
+    result.status === 400
+      ? CONTACT_MESSAGES.invalid
+      : result.status === 429
+        ? result.error
+        : CONTACT_MESSAGES.failed;
+  return data(
+    { ok: false as const, message, fields: result.fields ?? {}, values },
+    { status: result.status },
+  );
+}
+
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, {
+    title: 'Contact Us',
+    description: `Call, e-mail or message us${args.data?.city ? ` in ${args.data.city}` : ''}. Our technicians are available 24/7 for installation, maintenance and emergency repairs.`,
+  });
+}
+
+export default function Contact({ actionData }: Route.ComponentProps) {
+  const settings = useSiteSettings();
+  if (actionData?.ok) {
+    return (
+      <section className="section" aria-labelledby="contact-result">
+        <div className="container narrow result-page">
+          <p className="form-notice is-success" role="status">
+            {CONTACT_MESSAGES.sent}
+          </p>
+          <h1 id="contact-result">Thank you for contacting us</h1>
+          <p className="lead">We have your message and will get back to you shortly.</p>
+          <p className="cta-row">
+            <Link to="/home" className="button button-primary">
+              Back to the home page
+            </Link>
+            <Link to="/contact" className="button button-outline">
+              Send another message
+            </Link>
+          </p>
+        </div>
+      </section>
+    );
+  }
+  const failed = actionData && !actionData.ok ? actionData : null;
+  return (
+    <>
+      <section className="page-header">
+        <div className="container">
+          <SectionHeading level={1} eyebrow="Get in touch" title="Contact Us">
+            Tell us what needs fixing. We answer every message, and our phone line is open 24/7.
+          </SectionHeading>
+        </div>
+      </section>
+      <section className="section" aria-label="Contact details and form">
+        <div className="container contact-layout">
+          <ContactDetails settings={settings} />
+          <div className="card card-pad">
+            <h2>Send us a message</h2>
+            <ContactForm
+              key={failed ? 'failed' : 'fresh'}
+              initialValues={failed?.values}
+              initialErrors={failed?.fields}
+              initialNotice={failed ? { kind: 'error', text: failed.message } : null}
+            />
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,84 @@
+import { Icon } from '../../components/icons';
+import { Picture } from '../../components/picture';
+import { SectionHeading } from '../../components/section-heading';
+import { imagesOf, text } from '../../lib/records';
+import { pageMeta } from '../../lib/seo';
+import type { Route } from './+types/service-centers';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const centers = await context.site.list('servicecenter');
+  return {
+    centers: centers.map((c) => ({
+      id: c._id,
+      name: text(c, 'name'),
+      phone: text(c, 'phone'),
+      address: text(c, 'address'),
+      image: imagesOf(c)[0] ?? '',
+    })),
+  };
+}
+
+export function meta(args: Route.MetaArgs) {
+  const names = args.data?.centers.map((c) => c.name).join(', ');
+  return pageMeta(args, {
+    title: 'Service Centers',
+    description: names
+      ? `Visit or call our service centers: ${names}. Technicians on call 24/7.`
+      : 'Our service centers and how to reach them.',
+  });
+}
+
+export default function ServiceCenters({ loaderData }: Route.ComponentProps) {
+  const { centers } = loaderData;
+  return (
+    <>
+      <section className="page-header">
+        <div className="container">
+          <SectionHeading level={1} eyebrow="Near you" title="Service Centers">
+            Walk in, call ahead or send a technician from the center closest to you.
+          </SectionHeading>
+        </div>
+      </section>
+      <section className="section" aria-label="Service centers">
+        <div className="container">
+          {centers.length === 0 ? (
+            <p className="empty">Our service centers will be listed here soon.</p>
+          ) : (
+            <ul className="card-grid">
+              {centers.map((center, i) => (
+                <li key={center.id} className="card" data-reveal>
+                  {center.image ? (
+                    <Picture
+                      src={center.image}
+                      alt=""
+                      sizes="(min-width: 1200px) 370px, (min-width: 640px) 45vw, 92vw"
+                      width={600}
+                      height={400}
+                      priority={i === 0}
+                      className="card-image"
+                    />
+                  ) : null}
+                  <div className="card-pad">
+                    <h2 className="card-title">{center.name}</h2>
+                    {center.phone ? (
+                      <p className="icon-line">
+                        <Icon name="phone" className="icon icon-sm" />
+                        <a href={`tel:${center.phone}`}>{center.phone}</a>
+                      </p>
+                    ) : null}
+                    {center.address ? (
+                      <p className="icon-line">
+                        <Icon name="pin" className="icon icon-sm" />
+                        <span>{center.address}</span>
+                      </p>
+                    ) : null}
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </section>
+    </>
+  );
+}
