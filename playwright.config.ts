@@ -18,6 +18,8 @@ export const chromiumArgs = [
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Signs up the first (admin) account on the fresh server and saves its session: see fixtures.ts.
+  globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: false,
   workers: 2,
   retries: 0,

@@ -1,4 +1,18 @@
-import type { RouteConfigEntry } from '@react-router/dev/routes';
+import { layout, type RouteConfigEntry, route } from '@react-router/dev/routes';
+import { listedTypes } from '../../admin/screens';
 
-/** Login, sign-up and the staff area. */
-export const adminRoutes: RouteConfigEntry[] = [];
+/**
+ * Login, sign-up and the staff area. Every screen below the layout is behind its guard; each
+ * declared content type gets the one generic list screen at the path its declaration names.
+ */
+export const adminRoutes: RouteConfigEntry[] = [
+  route('login', 'routes/admin/login.tsx'),
+  route('signup', 'routes/admin/signup.tsx'),
+  route('logout', 'routes/admin/logout.tsx'),
+  layout('routes/admin/layout.tsx', [
+    route('dashboard', 'routes/admin/dashboard.tsx'),
+    ...listedTypes.map((def) =>
+      route(def.admin.path.slice(1), 'routes/admin/content-list.tsx', { id: `admin/${def.name}` }),
+    ),
+  ]),
+];

@@ -1,0 +1,67 @@
+import type { Field } from '../../shared/content/fields';
+import { fieldSchema } from '../../shared/content/schema';
+
+/**
+ * The generic admin form's logic, apart from React: which declared fields a form shows, their
+ * empty values, and their messages, which come from the same zod rules the server applies.
+ */
+export type FormMode = 'create' | 'update';
+export type FormValues = Record<string, unknown>;
+export type FieldEntry = readonly [name: string, field: Field];
+
+/** The fields a person may send: always-editable ones, plus update-only ones (a message's status) when editing. */
+export function formFields(fields: Record<string, Field>, mode: FormMode): FieldEntry[] {
+  return Object.entries(fields).filter(
+    ([, field]) => field.input === 'always' || (mode === 'update' && field.input === 'updateOnly'),
+  );
+}
+
+export function emptyValue(field: Field): unknown {
+  switch (field.kind) {
+    case 'images':
+      return [];
+    case 'select':
+      return field.defaultValue;
+    case 'rating':
+      return 5;
+    case 'boolean':
+      return false;
+    default:
+      return '';
+  }
+}
+
+/** Values to start a form with: the record's when editing, empty ones when creating. */
+export function initialValues(entries: FieldEntry[], record?: Record<string, unknown> | null): FormValues {
+  const values: FormValues = {};
+  for (const [name, field] of entries) {
+    const stored = record?.[name];
+    values[name] = stored === undefined || stored === null ? emptyValue(field) : stored;
+  }
+  return values;
+}
+
+/** The first message the shared schema gives for this value, or undefined when it is valid. */
+export function validateField(field: Field, value: unknown): string | undefined {
+  const result = fieldSchema(field).safeParse(value);
+  return result.success ? undefined : result.error.issues[0]?.message;
+}
+
+export function validateValues(entries: FieldEntry[], values: FormValues): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const [name, field] of entries) {
+    const message = validateField(field, values[name]);
+    if (message) errors[name] = message;
+  }
+  return errors;
+}
+
+/** The body to send: only the form's fields, text trimmed the way the server will store it. */
+export function payloadFor(entries: FieldEntry[], values: FormValues): FormValues {
+  const payload: FormValues = {};
+  for (const [name] of entries) {
+    const value = values[name];
+    payload[name] = typeof value === 'string' ? value.trim() : value;
+  }
+  return payload;
+}

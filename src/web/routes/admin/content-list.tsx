@@ -1,0 +1,217 @@
+import { useState } from 'react';
+import { type ClientLoaderFunctionArgs, type MetaArgs, useLoaderData, useRevalidator } from 'react-router';
+import { PAGE_SIZE_DEFAULT } from '../../../shared/constants';
+import type { ContentTypeDef } from '../../../shared/content/define';
+import { contentTypesByName } from '../../../shared/content/types';
+import { DeclaredForm } from '../../admin/content-form';
+import { Modal, Spinner, useFeedback } from '../../admin/feedback';
+import { formFields } from '../../admin/form-model';
+import { adminRead } from '../../admin/load';
+import {
+  type AdminRecord,
+  columnLabel,
+  FieldValueView,
+  Pagination,
+  recordTitle,
+  SearchBar,
+} from '../../admin/record-view';
+import { typeForPath } from '../../admin/screens';
+import { ApiError, api } from '../../lib/api';
+
+/**
+ * The admin list screen of every declared content type (services, clients, departments, ...):
+ * one module, registered once per declaration in routes.ts; the URL says which type it serves.
+ */
+export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const def = typeForPath(url.pathname);
+  if (!def) throw new Response('Not Found', { status: 404 });
+  const params = new URLSearchParams();
+  const q = url.searchParams.get('q')?.trim() ?? '';
+  if (q && def.list.search) params.set('q', q);
+  const page = Math.max(1, Number(url.searchParams.get('page')) || 1);
+  if (def.list.paginated) {
+    params.set('page', String(page));
+    params.set('pageSize', String(PAGE_SIZE_DEFAULT));
+  }
+  const path = `/api/${def.name}${params.size ? `?${params}` : ''}`;
+  if (def.list.paginated) {
+    const { data, totalCount } = await adminRead<{ data: AdminRecord[]; totalCount: number }>(path, request);
+    return { type: def.name, records: data, totalCount, page, q };
+  }
+  const records = await adminRead<AdminRecord[]>(path, request);
+  return { type: def.name, records, totalCount: records.length, page: 1, q };
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return <Spinner />;
+}
+
+export function meta({ location }: MetaArgs) {
+  const def = typeForPath(location.pathname);
+  return [{ title: `${def?.admin.title ?? 'Admin'} | Admin` }];
+}
+
+export default function ContentListScreen() {
+  const data = useLoaderData<typeof clientLoader>();
+  const def = contentTypesByName.get(data.type)!;
+  return <ContentList key={def.name} def={def} data={data} />;
+}
+
+function ContentList({ def, data }: { def: ContentTypeDef; data: Awaited<ReturnType<typeof clientLoader>> }) {
+  const feedback = useFeedback();
+  const revalidator = useRevalidator();
+  const [editing, setEditing] = useState<{ record: AdminRecord | null; key: number } | null>(null);
+  const [formKey, setFormKey] = useState(1);
+  const { records } = data;
+  const offset = def.list.paginated ? (data.page - 1) * PAGE_SIZE_DEFAULT : 0;
+  const canCreate = def.access.create !== 'public';
+
+  const open = (record: AdminRecord | null) => {
+    setEditing({ record, key: formKey });
+    setFormKey((k) => k + 1);
+  };
+
+  async function save(values: Record<string, unknown>, version: number | undefined) {
+    const record = editing?.record;
+    if (record) await api(`/api/${def.name}/${record._id}`, { method: 'PUT', body: { ...values, version } });
+    else await api(`/api/${def.name}`, { method: 'POST', body: values });
+    setEditing(null);
+    feedback.success(record ? 'Data Updated Successfully!' : 'Data Created Successfully!');
+    revalidator.revalidate();
+  }
+
+  async function remove(record: AdminRecord) {
+    const ok = await feedback.confirm({ message: 'Are you sure you want to delete this record?' });
+    if (!ok) return;
+    try {
+      await api(`/api/${def.name}/${record._id}`, { method: 'DELETE' });
+    } catch (error) {
+      feedback.error(error instanceof ApiError ? error.message : 'Something went wrong!');
+      return;
+    }
+    revalidator.revalidate();
+    feedback.success('Deleted successfully', { label: 'Undo', run: () => void undo(record) });
+  }
+
+  async function undo(record: AdminRecord) {
+    try {
+      await api(`/api/trash/${def.name}/${record._id}/restore`, { method: 'POST' });
+      feedback.success(`Restored “${recordTitle(def, record)}”.`);
+    } catch (error) {
+      feedback.error(error instanceof ApiError ? error.message : 'Something went wrong!');
+    }
+    revalidator.revalidate();
+  }
+
+  const actions = (record: AdminRecord) => {
+    const title = recordTitle(def, record);
+    return (
+      <div className="row-actions">
+        <button type="button" className="btn btn-small btn-light" onClick={() => open(record)}>
+          Edit<span className="sr-only"> {title}</span>
+        </button>
+        <button type="button" className="btn btn-small btn-danger" onClick={() => void remove(record)}>
+          Delete<span className="sr-only"> {title}</span>
+        </button>
+      </div>
+    );
+  };
+
+  const columns = def.admin.columns;
+  return (
+    <section className="screen" aria-busy={revalidator.state === 'loading'}>
+      <header className="screen-header">
+        <h1>
+          {def.admin.title} <span className="count">[{data.totalCount}]</span>
+        </h1>
+        {canCreate && (
+          <button type="button" className="btn btn-primary" onClick={() => open(null)}>
+            Add+
+          </button>
+        )}
+      </header>
+      {def.list.search && <SearchBar label={`Search ${def.plural.toLowerCase()}`} q={data.q} />}
+      {records.length === 0 ? (
+        <p className="empty">
+          {data.q
+            ? `No ${def.plural.toLowerCase()} match “${data.q}”.`
+            : `No ${def.plural.toLowerCase()} yet.${canCreate ? ' Use Add+ to create the first one.' : ''}`}
+        </p>
+      ) : def.admin.view === 'table' ? (
+        <table className="data-table">
+          <caption className="sr-only">{def.admin.title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">#</th>
+              {columns.map((column) => (
+                <th scope="col" key={column}>
+                  {columnLabel(def, column)}
+                </th>
+              ))}
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {records.map((record, index) => (
+              <tr key={record._id}>
+                <td data-label="#">{offset + index + 1}</td>
+                {columns.map((column) => (
+                  <td key={column} data-label={columnLabel(def, column)}>
+                    <FieldValueView
+                      field={def.fields[column]!}
+                      value={record[column]}
+                      title={recordTitle(def, record)}
+                    />
+                  </td>
+                ))}
+                <td data-label="Actions">{actions(record)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <ul className="card-grid">
+          {records.map((record) => (
+            <li key={record._id} className="card">
+              <h2 className="card-title">{recordTitle(def, record)}</h2>
+              {columns
+                .filter((column) => column !== def.titleField)
+                .map((column) => (
+                  <div key={column} className={`card-field card-${def.fields[column]!.kind}`}>
+                    <FieldValueView
+                      field={def.fields[column]!}
+                      value={record[column]}
+                      title={recordTitle(def, record)}
+                    />
+                  </div>
+                ))}
+              {actions(record)}
+            </li>
+          ))}
+        </ul>
+      )}
+      {def.list.paginated && (
+        <Pagination page={data.page} pageSize={PAGE_SIZE_DEFAULT} total={data.totalCount} />
+      )}
+      <Modal
+        open={editing !== null}
+        size="xl"
+        onClose={() => setEditing(null)}
+        title={`${editing?.record ? 'Edit' : 'Add'} ${def.label}`}
+      >
+        {editing && (
+          <DeclaredForm
+            key={editing.key}
+            entries={formFields(def.fields, editing.record ? 'update' : 'create')}
+            record={editing.record}
+            submitLabel={editing.record ? 'Save changes' : 'Create'}
+            onSubmit={save}
+            onCancel={() => setEditing(null)}
+          />
+        )}
+      </Modal>
+    </section>
+  );
+}

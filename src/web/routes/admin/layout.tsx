@@ -1,0 +1,122 @@
+import { useEffect, useState } from 'react';
+import {
+  Form,
+  isRouteErrorResponse,
+  Link,
+  NavLink,
+  Outlet,
+  redirect,
+  useLocation,
+  useNavigation,
+  useRouteError,
+  useRouteLoaderData,
+} from 'react-router';
+import { FeedbackProvider } from '../../admin/feedback';
+import { adminScreens } from '../../admin/screens';
+import type { loader as rootLoader } from '../../root';
+import type { Route } from './+types/layout';
+import '../../admin/admin.css';
+
+/** The guard of the whole staff area: no approved session, no admin page. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  if (!context.user) {
+    const url = new URL(request.url);
+    throw redirect(`/login?next=${encodeURIComponent(url.pathname + url.search)}`);
+  }
+  return { user: context.user };
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const { user } = loaderData;
+  const root = useRouteLoaderData<typeof rootLoader>('root');
+  const navigation = useNavigation();
+  const location = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  // A new screen closes the phone menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation by design
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+  const screens = adminScreens.filter((screen) => !screen.adminOnly || user.role === 'admin');
+  const loading = navigation.state === 'loading' && navigation.location?.pathname !== location.pathname;
+
+  return (
+    <FeedbackProvider>
+      <div className="admin-shell">
+        <a className="skip-link" href="#admin-main">
+          Skip to content
+        </a>
+        <header className="admin-header">
+          <Link to="/home" className="admin-brand">
+            {root?.settings.companyName ?? 'Website'}
+            <span className="admin-brand-tag">Admin</span>
+          </Link>
+          <button
+            type="button"
+            className="btn btn-light admin-menu-toggle"
+            aria-expanded={menuOpen}
+            aria-controls="admin-nav"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            Menu
+          </button>
+          <nav className="admin-header-links" aria-label="Account">
+            <NavLink to="/dashboard" end>
+              Dashboard
+            </NavLink>
+            <span className="admin-user" title={`Signed in as ${user.username}`}>
+              {user.name} <span className="role-badge">{user.role}</span>
+            </span>
+            <Form method="post" action="/logout">
+              <button type="submit" className="btn btn-light btn-small">
+                LogOut
+              </button>
+            </Form>
+          </nav>
+        </header>
+        <div className="admin-body">
+          <nav
+            id="admin-nav"
+            className={menuOpen ? 'admin-nav open' : 'admin-nav'}
+            aria-label="Admin screens"
+          >
+            <ul>
+              <li>
+                <NavLink to="/dashboard" end>
+                  Dashboard
+                </NavLink>
+              </li>
+              {screens.map((screen) => (
+                <li key={screen.path}>
+                  <NavLink to={screen.path}>{screen.label}</NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <main id="admin-main" className="admin-main" aria-busy={loading}>
+            {loading && <div className="route-progress" role="progressbar" aria-label="Loading" />}
+            <Outlet />
+          </main>
+        </div>
+      </div>
+    </FeedbackProvider>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const message = isRouteErrorResponse(error)
+    ? error.status === 404
+      ? 'There is no admin screen at this address.'
+      : `The server answered ${error.status}.`
+    : error instanceof Error
+      ? error.message
+      : 'Something went wrong!';
+  return (
+    <main className="admin-main admin-error">
+      <h1>Something went wrong</h1>
+      <p role="alert">{message}</p>
+      <p>
+        <Link to="/dashboard">Back to the dashboard</Link>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,113 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, expectAccessible, unique } from './fixtures';
+
+const ADMIN_PATHS = [
+  '/dashboard',
+  '/addAboutUs',
+  '/addGallery',
+  '/addServices',
+  '/addclient',
+  '/addDepartment',
+  '/addCenter',
+  '/message',
+  '/addTeam',
+  '/addTestimonial',
+  '/subscribers',
+  '/users',
+  '/settings',
+  '/trash',
+  '/audit',
+];
+
+test('every admin page sends a visitor without a session to the login page', async ({ page }) => {
+  for (const path of ADMIN_PATHS) {
+    await page.goto(path);
+    await expect(page, path).toHaveURL(`/login?next=${encodeURIComponent(path)}`);
+  }
+  await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
+});
+
+test('login shows the company, its selling points and the server reason of a failure', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { level: 1 })).not.toBeEmpty();
+  for (const point of [
+    'Cooling and refrigeration solutions',
+    '24/7 availability with prompt service',
+    'High-quality electrical maintenance and repairs',
+    'Professional installation',
+  ])
+    await expect(page.getByText(point)).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByText('Username is required.')).toBeVisible();
+  await expect(page.getByText('Password is required.')).toBeVisible();
+
+  await page.getByLabel('Username').fill(ADMIN.username);
+  await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+  await page.getByRole('button', { name: 'Show password' }).click();
+  await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'text');
+  await page.getByRole('button', { name: 'Hide password' }).click();
+  await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'password');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('alert')).toContainText('Login Error: Invalid username or password.');
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('login goes back to the page the guard came from, and LogOut ends the session on the server', async ({
+  page,
+}) => {
+  await page.goto('/addclient');
+  await expect(page).toHaveURL(/\/login\?next=%2Faddclient$/);
+  await page.getByLabel('Username').fill(ADMIN.username);
+  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL('/addclient');
+  await expect(page.getByRole('heading', { name: /Our Clients/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Dashboard' }).first()).toBeVisible();
+
+  // The session works for the API too, until LogOut.
+  expect((await page.request.get('/api/auth/current-user')).status()).toBe(200);
+  const sessionCookie = (await page.context().cookies()).find((c) => c.name === 'session');
+  await page.getByRole('button', { name: 'LogOut' }).click();
+  await expect(page).toHaveURL('/login');
+  expect((await page.request.get('/api/auth/current-user')).status()).toBe(401);
+  // Even the old cookie, replayed, is dead: the server revoked the session.
+  const replay = await page.request.get('/api/auth/current-user', {
+    headers: { cookie: `session=${sessionCookie?.value}` },
+  });
+  expect(replay.status()).toBe(401);
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login\?next=%2Fdashboard$/);
+});
+
+test('sign-up validates, then says a later account waits for approval', async ({ page }) => {
+  await page.goto('/signup');
+  const signUp = page.getByRole('button', { name: 'Sign Up' });
+  await expect(signUp).toBeDisabled();
+  await page.getByLabel('Full name').focus();
+  await page.getByLabel('Username').focus();
+  await expect(page.getByText('Full name is required.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+  await expect(page.getByText('Already have an account?')).toBeVisible();
+  await expectAccessible(page);
+
+  const username = unique('waiting').replace(/\s/g, '-');
+  await page.getByLabel('Full name').fill('Waiting Person');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill('short');
+  await page.getByLabel('Password').blur();
+  await expect(page.getByText('Password must be at least 8 characters.')).toBeVisible();
+  await expect(signUp).toBeDisabled();
+  await page.getByLabel('Password').fill('long-enough-password');
+  await expect(signUp).toBeEnabled();
+  await signUp.click();
+  await expect(page.getByRole('status')).toContainText('waiting for approval');
+
+  // Until approved, the account cannot log in.
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill('long-enough-password');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('alert')).toContainText('Login Error: Your account is waiting for approval.');
+});
