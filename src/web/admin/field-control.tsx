@@ -98,16 +98,7 @@ export function FieldControl(props: FieldControlProps) {
             {mark}
           </legend>
           <ImagesInput {...props} id={id} />
-          {helpId && (
-            <p id={helpId} className="field-help">
-              {field.help}
-            </p>
-          )}
-          {errorId && (
-            <p id={errorId} className="field-error">
-              {error}
-            </p>
-          )}
+          <FieldNotes helpId={helpId} help={field.help} errorId={errorId} error={error} />
         </fieldset>
       );
     default: {
@@ -131,17 +122,26 @@ export function FieldControl(props: FieldControlProps) {
         {mark}
       </div>
       {control}
-      {helpId && (
-        <p id={helpId} className="field-help">
-          {field.help}
-        </p>
-      )}
-      {errorId && (
-        <p id={errorId} className="field-error">
-          {error}
-        </p>
-      )}
+      <FieldNotes helpId={helpId} help={field.help} errorId={errorId} error={error} />
     </div>
+  );
+}
+
+/** A field's help text and its message, each with the id its control points to. */
+function FieldNotes(props: { helpId?: string; help?: string; errorId?: string; error?: string }) {
+  return (
+    <>
+      {props.helpId && (
+        <p id={props.helpId} className="field-help">
+          {props.help}
+        </p>
+      )}
+      {props.errorId && (
+        <p id={props.errorId} className="field-error">
+          {props.error}
+        </p>
+      )}
+    </>
   );
 }
 

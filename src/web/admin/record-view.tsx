@@ -123,3 +123,29 @@ export function SearchBar({ label, q, children }: { label: string; q: string; ch
     </Form>
   );
 }
+
+/** A screen's heading with its record count (`Our Services [10]`) and its main actions. */
+export function ScreenHeader({
+  title,
+  count,
+  children,
+}: {
+  title: string;
+  count?: number;
+  children?: React.ReactNode;
+}) {
+  return (
+    <header className="screen-header">
+      <h1>
+        {title}
+        {count !== undefined && (
+          <>
+            {' '}
+            <span className="count">[{count}]</span>
+          </>
+        )}
+      </h1>
+      {children}
+    </header>
+  );
+}

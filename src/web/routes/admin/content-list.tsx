@@ -3,6 +3,7 @@ import { type ClientLoaderFunctionArgs, type MetaArgs, useLoaderData, useRevalid
 import { PAGE_SIZE_DEFAULT } from '../../../shared/constants';
 import type { ContentTypeDef } from '../../../shared/content/define';
 import { contentTypesByName } from '../../../shared/content/types';
+import { restoreRecord } from '../../admin/actions';
 import { DeclaredForm } from '../../admin/content-form';
 import { Modal, Spinner, useFeedback } from '../../admin/feedback';
 import { formFields } from '../../admin/form-model';
@@ -13,6 +14,7 @@ import {
   FieldValueView,
   Pagination,
   recordTitle,
+  ScreenHeader,
   SearchBar,
 } from '../../admin/record-view';
 import { typeForPath } from '../../admin/screens';
@@ -92,17 +94,11 @@ function ContentList({ def, data }: { def: ContentTypeDef; data: Awaited<ReturnT
       return;
     }
     revalidator.revalidate();
-    feedback.success('Deleted successfully', { label: 'Undo', run: () => void undo(record) });
-  }
-
-  async function undo(record: AdminRecord) {
-    try {
-      await api(`/api/trash/${def.name}/${record._id}/restore`, { method: 'POST' });
-      feedback.success(`Restored “${recordTitle(def, record)}”.`);
-    } catch (error) {
-      feedback.error(error instanceof ApiError ? error.message : 'Something went wrong!');
-    }
-    revalidator.revalidate();
+    feedback.success('Deleted successfully', {
+      label: 'Undo',
+      run: () =>
+        void restoreRecord(feedback, revalidator.revalidate, def.name, record._id, recordTitle(def, record)),
+    });
   }
 
   const actions = (record: AdminRecord) => {
@@ -122,16 +118,13 @@ function ContentList({ def, data }: { def: ContentTypeDef; data: Awaited<ReturnT
   const columns = def.admin.columns;
   return (
     <section className="screen" aria-busy={revalidator.state === 'loading'}>
-      <header className="screen-header">
-        <h1>
-          {def.admin.title} <span className="count">[{data.totalCount}]</span>
-        </h1>
+      <ScreenHeader title={def.admin.title} count={data.totalCount}>
         {canCreate && (
           <button type="button" className="btn btn-primary" onClick={() => open(null)}>
             Add+
           </button>
         )}
-      </header>
+      </ScreenHeader>
       {def.list.search && <SearchBar label={`Search ${def.plural.toLowerCase()}`} q={data.q} />}
       {records.length === 0 ? (
         <p className="empty">

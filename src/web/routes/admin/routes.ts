@@ -11,6 +11,11 @@ export const adminRoutes: RouteConfigEntry[] = [
   route('logout', 'routes/admin/logout.tsx'),
   layout('routes/admin/layout.tsx', [
     route('dashboard', 'routes/admin/dashboard.tsx'),
+    route('message', 'routes/admin/messages.tsx'),
+    route('users', 'routes/admin/users.tsx'),
+    route('settings', 'routes/admin/settings.tsx'),
+    route('trash', 'routes/admin/trash.tsx'),
+    route('audit', 'routes/admin/audit.tsx'),
     ...listedTypes.map((def) =>
       route(def.admin.path.slice(1), 'routes/admin/content-list.tsx', { id: `admin/${def.name}` }),
     ),

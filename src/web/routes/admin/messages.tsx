@@ -1,0 +1,180 @@
+import { type ClientLoaderFunctionArgs, useLoaderData, useRevalidator } from 'react-router';
+import { contactus } from '../../../shared/content/types';
+import { restoreRecord } from '../../admin/actions';
+import { Spinner, useFeedback } from '../../admin/feedback';
+import { formatWhen, pageOf, pickParams } from '../../admin/format';
+import { adminRead } from '../../admin/load';
+import { Pagination, ScreenHeader, SearchBar } from '../../admin/record-view';
+import { api } from '../../lib/api';
+
+const PAGE_SIZE = 12;
+const statusField = contactus.fields.status;
+/** Spam marking exists when the declaration has the field (the inbox filters on it). */
+const hasSpam = 'spam' in contactus.fields;
+
+interface Message {
+  _id: string;
+  version: number;
+  name: string;
+  email: string;
+  phone: string;
+  message: string;
+  status: string;
+  createdAt: string;
+  spam?: boolean;
+}
+
+export function meta() {
+  return [{ title: 'Messages | Admin' }];
+}
+
+export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const filters = pickParams(url, ['q', 'status', ...(hasSpam ? ['spam'] : [])]);
+  const page = pageOf(url);
+  const query = new URLSearchParams(filters);
+  query.set('page', String(page));
+  query.set('pageSize', String(PAGE_SIZE));
+  const { data, totalCount } = await adminRead<{ data: Message[]; totalCount: number }>(
+    `/api/${contactus.name}?${query}`,
+    request,
+  );
+  return {
+    messages: data,
+    totalCount,
+    page,
+    q: filters.get('q') ?? '',
+    status: filters.get('status') ?? '',
+    spam: filters.get('spam') ?? '',
+    exportQuery: filters.toString(),
+  };
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return <Spinner />;
+}
+
+/** The contact inbox: read, mark read, delete, search, filter and export what visitors sent. */
+export default function Messages() {
+  const data = useLoaderData<typeof clientLoader>();
+  const feedback = useFeedback();
+  const revalidator = useRevalidator();
+
+  async function markRead(message: Message) {
+    try {
+      await api(`/api/${contactus.name}/${message._id}`, {
+        method: 'PUT',
+        body: { status: 'read', version: message.version },
+      });
+      feedback.success(`Message from ${message.name} marked as read.`);
+    } catch {
+      feedback.error('Something went wrong!');
+    }
+    revalidator.revalidate();
+  }
+
+  async function remove(message: Message) {
+    if (!(await feedback.confirm({ message: 'Are you sure you want to delete?' }))) return;
+    try {
+      await api(`/api/${contactus.name}/${message._id}`, { method: 'DELETE' });
+    } catch {
+      feedback.error('Something went wrong!');
+      return;
+    }
+    revalidator.revalidate();
+    feedback.success('Deleted successfully!', {
+      label: 'Undo',
+      run: () =>
+        void restoreRecord(feedback, revalidator.revalidate, contactus.name, message._id, message.name),
+    });
+  }
+
+  const filtered = Boolean(data.q || data.status || data.spam);
+  return (
+    <section className="screen" aria-busy={revalidator.state === 'loading'}>
+      <ScreenHeader title="MESSAGES" count={data.totalCount}>
+        <a
+          className="btn btn-light"
+          href={`/api/${contactus.name}/export.csv${data.exportQuery ? `?${data.exportQuery}` : ''}`}
+          download
+        >
+          Export CSV
+        </a>
+      </ScreenHeader>
+      <SearchBar label="Search messages" q={data.q}>
+        <div className="filter">
+          <label htmlFor="message-status">Status</label>
+          <select id="message-status" name="status" defaultValue={data.status}>
+            <option value="">All</option>
+            {statusField.options.map((option) => (
+              <option key={option} value={option}>
+                {option === 'read' ? 'Read' : option}
+              </option>
+            ))}
+          </select>
+        </div>
+        {hasSpam && (
+          <div className="filter">
+            <label htmlFor="message-spam">Show</label>
+            <select id="message-spam" name="spam" defaultValue={data.spam}>
+              <option value="">Inbox</option>
+              <option value="true">Spam</option>
+            </select>
+          </div>
+        )}
+      </SearchBar>
+      {data.messages.length === 0 ? (
+        <p className="empty">{filtered ? 'No messages match these filters.' : 'No messages yet.'}</p>
+      ) : (
+        <ul className="message-list">
+          {data.messages.map((message) => {
+            const pending = message.status === 'Pending';
+            return (
+              <li key={message._id} className={pending ? 'card message-card unread' : 'card message-card'}>
+                <h2 className="card-title">{message.name}</h2>
+                <span className={pending ? 'status-badge pending' : 'status-badge'}>
+                  {pending ? 'Pending' : 'Read'}
+                </span>
+                <dl className="message-meta">
+                  <dt>Email</dt>
+                  <dd>
+                    <a href={`mailto:${message.email}`}>{message.email}</a>
+                  </dd>
+                  <dt>Phone</dt>
+                  <dd>
+                    <a href={`tel:${message.phone}`}>{message.phone}</a>
+                  </dd>
+                  <dt>Received</dt>
+                  <dd>
+                    <time dateTime={message.createdAt}>{formatWhen(message.createdAt)}</time>
+                  </dd>
+                </dl>
+                <p className="message-text">{message.message}</p>
+                <div className="row-actions">
+                  {pending && (
+                    <button
+                      type="button"
+                      className="btn btn-small btn-primary"
+                      onClick={() => void markRead(message)}
+                    >
+                      PENDING<span className="sr-only">: mark the message from {message.name} as read</span>
+                    </button>
+                  )}
+                  <button
+                    type="button"
+                    className="btn btn-small btn-danger"
+                    onClick={() => void remove(message)}
+                  >
+                    DELETE<span className="sr-only"> the message from {message.name}</span>
+                  </button>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <Pagination page={data.page} pageSize={PAGE_SIZE} total={data.totalCount} />
+    </section>
+  );
+}

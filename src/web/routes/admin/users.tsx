@@ -1,0 +1,138 @@
+import {
+  type ClientLoaderFunctionArgs,
+  useLoaderData,
+  useRevalidator,
+  useRouteLoaderData,
+} from 'react-router';
+import { runChange } from '../../admin/actions';
+import { Spinner, useFeedback } from '../../admin/feedback';
+import { formatWhen } from '../../admin/format';
+import { adminRead } from '../../admin/load';
+import { ScreenHeader } from '../../admin/record-view';
+import type { loader as layoutLoader } from './layout';
+
+interface StaffUser {
+  _id: string;
+  name: string;
+  username: string;
+  role: 'admin' | 'editor' | 'pending';
+  createdAt: string;
+}
+
+const ROLE_LABELS = { admin: 'Admin', editor: 'Editor', pending: 'Waiting for approval' } as const;
+
+export function meta() {
+  return [{ title: 'Users | Admin' }];
+}
+
+export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
+  return { users: await adminRead<StaffUser[]>('/api/users', request) };
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return <Spinner />;
+}
+
+/** Staff accounts: approve sign-ups, change roles, remove accounts. */
+export default function Users() {
+  const { users } = useLoaderData<typeof clientLoader>();
+  const me = useRouteLoaderData<typeof layoutLoader>('routes/admin/layout')?.user;
+  const feedback = useFeedback();
+  const revalidator = useRevalidator();
+  const pending = users.filter((user) => user.role === 'pending').length;
+
+  async function change(user: StaffUser, role: StaffUser['role'], done: string) {
+    await runChange(
+      feedback,
+      revalidator.revalidate,
+      { path: `/api/users/${user._id}`, method: 'PUT', body: { role } },
+      done,
+    );
+  }
+
+  async function remove(user: StaffUser) {
+    const ok = await feedback.confirm({
+      message: `Are you sure you want to remove the account of ${user.name} (${user.username})?`,
+      confirmLabel: 'Remove',
+    });
+    if (!ok) return;
+    await runChange(
+      feedback,
+      revalidator.revalidate,
+      { path: `/api/users/${user._id}`, method: 'DELETE' },
+      `The account of ${user.name} was removed.`,
+    );
+  }
+
+  return (
+    <section className="screen" aria-busy={revalidator.state === 'loading'}>
+      <ScreenHeader title="Users" count={users.length}>
+        {pending > 0 && <p className="tile-count attention">{pending} waiting for approval</p>}
+      </ScreenHeader>
+      <table className="data-table">
+        <caption className="sr-only">Staff accounts</caption>
+        <thead>
+          <tr>
+            <th scope="col">#</th>
+            <th scope="col">Name</th>
+            <th scope="col">Username</th>
+            <th scope="col">Role</th>
+            <th scope="col">Signed up</th>
+            <th scope="col">Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {users.map((user, index) => (
+            <tr key={user._id}>
+              <td data-label="#">{index + 1}</td>
+              <td data-label="Name">
+                {user.name}
+                {user._id === me?._id && <span className="muted"> (you)</span>}
+              </td>
+              <td data-label="Username">{user.username}</td>
+              <td data-label="Role">
+                {user.role === 'pending' ? (
+                  <span className="status-badge pending">{ROLE_LABELS.pending}</span>
+                ) : (
+                  <select
+                    aria-label={`Role of ${user.name}`}
+                    value={user.role}
+                    onChange={(event) => {
+                      const role = event.target.value as StaffUser['role'];
+                      void change(user, role, `${user.name} is now ${ROLE_LABELS[role].toLowerCase()}.`);
+                    }}
+                  >
+                    <option value="admin">{ROLE_LABELS.admin}</option>
+                    <option value="editor">{ROLE_LABELS.editor}</option>
+                  </select>
+                )}
+              </td>
+              <td data-label="Signed up">{formatWhen(user.createdAt)}</td>
+              <td data-label="Actions">
+                <div className="row-actions">
+                  {user.role === 'pending' && (
+                    <button
+                      type="button"
+                      className="btn btn-small btn-primary"
+                      onClick={() => void change(user, 'editor', `${user.name} can now log in as an editor.`)}
+                    >
+                      Approve<span className="sr-only"> {user.name}</span>
+                    </button>
+                  )}
+                  <button
+                    type="button"
+                    className="btn btn-small btn-danger"
+                    onClick={() => void remove(user)}
+                  >
+                    Remove<span className="sr-only"> {user.name}</span>
+                  </button>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
