@@ -11,6 +11,20 @@ export const XSRF_HEADER = 'x-xsrf-token';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** One registered route and who may call it. */
+export interface RouteRule {
+  method: string;
+  url: string;
+  access: AccessRule;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route with its rule, in registration order (the access-matrix test walks it). */
+    routeRules: RouteRule[];
+  }
+}
+
 function sameSecret(a: string | undefined, b: string | undefined): boolean {
   if (!a || !b) return false;
   const left = Buffer.from(a);
@@ -26,6 +40,7 @@ export function registerAccessControl(app: FastifyInstance, store: AuthStore) {
   app.decorateRequest('user', null);
   app.decorateRequest('authMethod', null);
   app.decorateRequest('csrfFailed', false);
+  app.decorate('routeRules', [] as RouteRule[]);
 
   app.addHook('onRoute', (route) => {
     // The API documentation pages are public by nature; their plugin registers them itself.
@@ -34,6 +49,7 @@ export function registerAccessControl(app: FastifyInstance, store: AuthStore) {
     if (access !== 'public' && access !== 'staff' && access !== 'admin') {
       throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule`);
     }
+    for (const method of [route.method].flat()) app.routeRules.push({ method, url: route.url, access });
   });
 
   // Who is asking and may they, decided before the body is read: an anonymous upload or an

@@ -1,0 +1,175 @@
+import { createHash, randomBytes } from 'node:crypto';
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import type { AccessRule } from '../../shared/content/define';
+import { contentTypes } from '../../shared/content/types';
+import { PROJECT_ROOT } from '../app';
+import { createAuthStore } from '../modules/auth/store';
+import { type RouteRule, registerAccessControl } from '../plugins/access';
+import { hasWebBuild } from '../plugins/ssr';
+import { createTestApp } from '../test/helpers';
+
+// The pages are part of the matrix when the web build exists (npm test builds first).
+const t = await createTestApp({ ssr: hasWebBuild(PROJECT_ROOT) });
+await t.app.ready();
+
+const hash = (token: string) => createHash('sha256').update(token).digest('hex');
+/** A session straight in the database: as many as the matrix needs, without a login each. */
+async function session(userId: string, expired = false): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await t.database.query(
+    `insert into sessions (token_hash, user_id, expires_at, last_seen_at)
+     values ($1, $2, now() + ($3 || ' seconds')::interval, now())`,
+    [hash(token), userId, expired ? '-60' : '3600'],
+  );
+  return token;
+}
+
+const admin = await t.signIn('admin');
+const editor = await t.signIn('editor');
+const pendingId = (
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/signup',
+    payload: { name: 'Waiting', username: 'waiting', password: 'a long passphrase' },
+  })
+).json()._id as string;
+// A token that was real until logout.
+const revokedToken = await session(admin.userId);
+await t.app.inject({
+  method: 'POST',
+  url: '/api/auth/logout',
+  headers: { authorization: `Bearer ${revokedToken}` },
+});
+
+type Identity =
+  | 'anonymous'
+  | 'malformed token'
+  | 'expired token'
+  | 'revoked token'
+  | 'pending'
+  | 'editor'
+  | 'admin';
+const identities: Identity[] = [
+  'anonymous',
+  'malformed token',
+  'expired token',
+  'revoked token',
+  'pending',
+  'editor',
+  'admin',
+];
+
+async function authorizationFor(identity: Identity): Promise<string | undefined> {
+  switch (identity) {
+    case 'anonymous':
+      return undefined;
+    case 'malformed token':
+      return 'Bearer not a token at all %%%';
+    case 'expired token':
+      return `Bearer ${await session(admin.userId, true)}`;
+    case 'revoked token':
+      return `Bearer ${revokedToken}`;
+    case 'pending':
+      return `Bearer ${await session(pendingId)}`;
+    case 'editor':
+      return `Bearer ${await session(editor.userId)}`;
+    case 'admin':
+      return `Bearer ${await session(admin.userId)}`;
+  }
+}
+
+/** What the rule promises: the route runs, or 401 (who are you?), or 403 (not you). */
+function expectedFor(rule: AccessRule, identity: Identity): 'runs' | 401 | 403 {
+  if (rule === 'public') return 'runs';
+  if (['anonymous', 'malformed token', 'expired token', 'revoked token'].includes(identity)) return 401;
+  if (identity === 'pending') return 403;
+  if (rule === 'admin' && identity !== 'admin') return 403;
+  return 'runs';
+}
+
+const SAMPLE: Record<string, string> = {
+  ':id': '00000000-0000-4000-8000-000000000000',
+  ':resource': 'service',
+  ':file': 'nothing.webp',
+};
+const concreteUrl = (url: string) =>
+  url.replace(/:[a-zA-Z]+/g, (param) => SAMPLE[param] ?? 'x').replace(/\*$/, 'matrix-probe');
+
+const routes: RouteRule[] = t.app.routeRules.filter((r) => r.method !== 'OPTIONS');
+
+describe('access matrix', () => {
+  it('has every registered route with a rule', () => {
+    const table = routes.map((r) => `${r.access.padEnd(6)}  ${r.method.padEnd(6)} ${r.url}`).join('\n');
+    console.info(`Every route and who may call it (${routes.length}):\n${table}`);
+    expect(routes.length).toBeGreaterThan(50);
+    for (const r of routes) expect(['public', 'staff', 'admin']).toContain(r.access);
+  });
+
+  it.each(identities)('answers %s as each route rule says', async (identity) => {
+    const wrong: string[] = [];
+    for (const route of routes) {
+      const authorization = await authorizationFor(identity);
+      const hasBody = !['GET', 'HEAD', 'DELETE'].includes(route.method);
+      const res = await t.app.inject({
+        method: route.method as 'GET',
+        url: concreteUrl(route.url),
+        headers: authorization ? { authorization } : {},
+        ...(hasBody ? { payload: {} } : {}),
+      });
+      const expected = expectedFor(route.access, identity);
+      const ok =
+        res.statusCode < 500 &&
+        (expected === 'runs'
+          ? res.statusCode !== 401 && res.statusCode !== 403
+          : res.statusCode === expected);
+      if (!ok)
+        wrong.push(
+          `${route.method} ${route.url} (${route.access}): expected ${expected}, got ${res.statusCode}`,
+        );
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('declares the rules the product promises (public reads, staff writes, admin users/settings/audit/purge)', () => {
+    const ruleOf = (method: string, url: string) =>
+      routes.find((r) => r.method === method && r.url === url)?.access;
+    const mismatches: string[] = [];
+    const expect_ = (method: string, url: string, rule: AccessRule) => {
+      const actual = ruleOf(method, url);
+      if (actual !== rule) mismatches.push(`${method} ${url}: declared ${actual}, promised ${rule}`);
+    };
+    for (const def of contentTypes) {
+      const base = `/api/${def.name}`;
+      const privateInbox = def.name === 'contactus' || def.name === 'subscribers';
+      expect_('GET', base, privateInbox ? 'staff' : 'public');
+      expect_('GET', `${base}/:id`, privateInbox ? 'staff' : 'public');
+      expect_('POST', base, privateInbox ? 'public' : 'staff');
+      expect_('PUT', `${base}/:id`, 'staff');
+      expect_('DELETE', `${base}/:id`, 'staff');
+    }
+    expect_('POST', '/api/upload', 'staff');
+    expect_('GET', '/api/settings', 'public');
+    expect_('PUT', '/api/settings', 'admin');
+    expect_('GET', '/api/status', 'public');
+    expect_('GET', '/media/:file', 'public');
+    expect_('POST', '/api/auth/signup', 'public');
+    expect_('POST', '/api/auth/login', 'public');
+    expect_('GET', '/api/users', 'admin');
+    expect_('PUT', '/api/users/:id', 'admin');
+    expect_('DELETE', '/api/users/:id', 'admin');
+    expect_('GET', '/api/audit', 'admin');
+    expect_('DELETE', '/api/trash', 'admin');
+    expect_('DELETE', '/api/trash/:resource/:id', 'admin');
+    expect(mismatches).toEqual([]);
+  });
+
+  it('refuses to start with a route that declares no rule', async () => {
+    const app = Fastify();
+    registerAccessControl(app, createAuthStore(t.database, { idleHours: 1, maxDays: 1 }));
+    expect(() => app.get('/api/forgotten', () => 'open door')).toThrow(
+      'Route GET /api/forgotten declares no access rule',
+    );
+    await app.close();
+  });
+});
