@@ -133,7 +133,7 @@ async function load(url, options = {}) {
   const result = await autocannon({
     url,
     connections: options.connections ?? CONNECTIONS,
-    duration: options.duration ?? DURATION,
+    ...(options.amount ? { amount: options.amount } : { duration: options.duration ?? DURATION }),
     method: options.method ?? 'GET',
     headers: options.headers,
     body: options.body,
@@ -155,9 +155,17 @@ async function fetchBytes(url, headers = {}) {
 }
 
 /** The site and a raw node:http server with the very same bytes, one after the other. */
-async function versusRaw(site, paths) {
+async function versusRaw(site, wanted) {
+  let paths = wanted;
   const responses = {};
-  for (const p of paths) responses[p] = await fetchBytes(site.base + p);
+  for (const p of paths) {
+    try {
+      responses[p] = await fetchBytes(site.base + p);
+    } catch (error) {
+      log(`skipping ${p}: ${error.message}`);
+    }
+  }
+  paths = paths.filter((p) => responses[p]);
   const raw = await startRawServer(responses);
   const rows = [];
   try {

@@ -9,7 +9,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
 
 export async function buildAll() {
-  execFileSync(bin('react-router'), ['build'], { cwd: root, stdio: 'inherit' });
+  // Build chatter goes to stderr: `npm run bench` keeps stdout for its results.
+  execFileSync(bin('react-router'), ['build'], { cwd: root, stdio: ['ignore', process.stderr, 'inherit'] });
   await build({
     entryPoints: [path.join(root, 'src/server/main.ts')],
     outfile: path.join(root, 'build/server/main.js'),

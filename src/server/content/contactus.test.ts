@@ -97,4 +97,31 @@ describe('contact messages', () => {
     });
     expect(wrong.statusCode).toBe(400);
   });
+
+  it('totals follow every new, changed and deleted message at once', async () => {
+    const total = async (query: string) =>
+      (await t.app.inject({ method: 'GET', url: `/api/contactus?${query}`, headers: auth })).json()
+        .totalCount as number;
+    const before = await total('q=heater');
+    const pendingBefore = await total('status=Pending');
+    expect(before).toBe(0);
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/contactus',
+      payload: message(100, { message: 'Water heater sparks when switched on' }),
+    });
+    expect(sent.statusCode).toBe(201);
+    expect(await total('q=heater')).toBe(1);
+    expect(await total('status=Pending')).toBe(pendingBefore + 1);
+    // Words of different fields are one searchable text: name and message together.
+    expect(await total('q=Visitor 100 Water')).toBe(0);
+    expect(await total('q=visitor100@example.com 03001234567 water heater')).toBe(1);
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/contactus/${sent.json()._id}`,
+      headers: auth,
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect(await total('q=heater')).toBe(0);
+  });
 });

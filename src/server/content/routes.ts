@@ -4,6 +4,7 @@ import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../../shared/constants';
 import type { ContentTypeDef } from '../../shared/content/define';
 import { schemasFor } from '../../shared/content/schema';
 import { conflict, notFound } from '../errors';
+import { createCountCache } from './count-cache';
 import type { ContentRepository } from './repository';
 
 export const errorSchema = z.object({
@@ -67,6 +68,7 @@ export function contentRoutes(def: ContentTypeDef, repository: ContentRepository
       Object.fromEntries((def.list.filters ?? []).map((key) => [key, q[key] as string | undefined]));
 
     if (def.list.paginated) {
+      const countOf = createCountCache(app, def.name);
       app.get(
         base,
         {
@@ -86,7 +88,7 @@ export function contentRoutes(def: ContentTypeDef, repository: ContentRepository
           const listQuery = { q: q.q, filters: filtersOf(q) };
           const [data, totalCount] = await Promise.all([
             repository.list({ ...listQuery, page: q.page, pageSize: q.pageSize }),
-            repository.count(listQuery),
+            countOf(listQuery, () => repository.count(listQuery)),
           ]);
           return { data, totalCount };
         },

@@ -32,9 +32,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return options.url ? openPostgres(options.url, options.poolSize ?? 10) : openPglite(options.dataDir);
 }
 
+/** PGlite's buffer cache: measured to hold the demo site and a 100,000-message inbox comfortably. */
+const PGLITE_SHARED_BUFFERS = '16MB';
+
 async function openPglite(dataDir: string): Promise<Database> {
   if (!dataDir.startsWith('memory://')) await fs.mkdir(dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+  const client = await PGlite.create({
+    dataDir,
+    extensions: { pg_trgm },
+    // PostgreSQL's default 128 MB of shared buffers lives in this process's memory here; a small
+    // company's whole site fits in a fraction of it (docs/decisions/050-performance.md).
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+  });
   const db = drizzlePglite({ client }) as unknown as Db;
   // PGlite is one connection in this process: a promise chain stands in for the advisory lock.
   let chain: Promise<unknown> = Promise.resolve();

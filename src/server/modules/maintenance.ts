@@ -30,6 +30,9 @@ export async function runMaintenance(
     }
     await pruneRateLimits(app.database);
     await options.purgeExpiredSessions();
+    // Embedded PGlite runs no autovacuum: without this, deleted rows pile up, statistics go stale
+    // and index-only scans of a big inbox turn into table reads (docs/decisions/050).
+    if (app.database.kind === 'pglite') await app.database.exec('vacuum (analyze)');
     return { purged };
   });
 }

@@ -63,10 +63,10 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
     totalBytes = 0;
   };
   app.events.on('change', clear);
-  (app.events as unknown as NodeJS.EventEmitter).on('remoteChange', clear);
+  app.events.on('remoteChange', clear);
   app.addHook('onClose', async () => {
     app.events.off('change', clear);
-    (app.events as unknown as NodeJS.EventEmitter).off('remoteChange', clear);
+    app.events.off('remoteChange', clear);
   });
 
   app.decorateRequest('cacheGeneration', null);
