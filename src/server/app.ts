@@ -123,15 +123,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const mediaStore = createMediaStore(database);
 
   registerErrorHandling(app);
+  // First: an anonymous read answered from memory skips every other hook.
+  const responseCache = registerResponseCache(app);
   registerRequestWork(app);
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
   registerAccessControl(app, authStore);
   // Before the response cache: a stored response keeps the headers it was sent with.
   registerSecurityHeaders(app);
-  // After access control (a replay needs to know the visitor is anonymous), before compression
-  // (the cache stores its own compressed copies and replays them untouched).
-  registerResponseCache(app);
+  // After the security headers (a stored response keeps them), before compression (the cache
+  // stores its own compressed copies and replays them untouched).
+  responseCache.storeResponses();
   await app.register(fastifyCompress, {
     global: true,
     threshold: 1024,

@@ -81,6 +81,27 @@ describe('public response cache', () => {
     expect(anonymousInbox.statusCode).toBe(401);
   });
 
+  it('replays with the security headers it was first sent with', async () => {
+    await anonymous();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const hit = await anonymous();
+    expect(hit.headers['x-cache']).toBe('hit');
+    expect(hit.headers['x-content-type-options']).toBe('nosniff');
+    expect(hit.headers['content-security-policy']).toContain("default-src 'none'");
+  });
+
+  it('renders fresh for a browser carrying a session cookie', async () => {
+    await anonymous();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const withCookie = await t.app.inject({
+      method: 'GET',
+      url: '/api/service',
+      headers: { cookie: 'session=abc' },
+    });
+    expect(withCookie.statusCode).toBe(200);
+    expect(withCookie.headers['x-cache']).toBeUndefined();
+  });
+
   it('does not cache the health check', async () => {
     await t.app.inject({ method: 'GET', url: '/api/status' });
     const again = await t.app.inject({ method: 'GET', url: '/api/status' });

@@ -9,6 +9,7 @@ const brotli = promisify(zlib.brotliCompress);
 
 /** Paths that are public but must never be replayed: health, sessions, docs, and what has its own caching. */
 const NEVER = /^\/(?:api\/(?:status|auth|current-user|docs|openapi)|media\/|assets\/)/i;
+const SESSION_COOKIE = /(?:^|;)\s*(?:__Host-)?session=/;
 const CACHEABLE_TYPE = /^(?:text\/html|application\/json|application\/xml|text\/plain|text\/xml)/;
 const MAX_ENTRY_BYTES = 2 * 1024 * 1024;
 /** Headers a replay must not copy: they are per response or recomputed. */
@@ -71,21 +72,23 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
 
   app.decorateRequest('cacheGeneration', null);
 
+  // Anonymous means no credentials at all: a visitor with any session cookie is rendered fresh.
   const cacheable = (request: FastifyRequest) =>
     (request.method === 'GET' || request.method === 'HEAD') &&
-    request.user === null &&
     request.headers.authorization === undefined &&
+    !SESSION_COOKIE.test(request.headers.cookie ?? '') &&
     request.routeOptions.config?.access === 'public' &&
     !request.is404 &&
     request.url.length <= 2048 &&
     !NEVER.test(request.url);
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (!cacheable(request)) return;
+  // The first hook of all: a replay skips cookies, sessions and everything else per request.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!cacheable(request)) return done();
     const entry = entries.get(request.url);
     if (!entry) {
       request.cacheGeneration = generation;
-      return;
+      return done();
     }
     // Least recently used goes first: re-insert to mark it fresh.
     entries.delete(request.url);
@@ -93,26 +96,29 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
     replay(request, reply, entry);
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
-    const started = request.cacheGeneration;
-    if (started === null || reply.statusCode !== 200) return payload;
-    const type = String(reply.getHeader('content-type') ?? '');
-    const control = String(reply.getHeader('cache-control') ?? '');
-    if (!CACHEABLE_TYPE.test(type) || reply.hasHeader('set-cookie') || /no-store|private/.test(control))
-      return payload;
-    if (reply.hasHeader('content-encoding')) return payload;
-    const body = await toBuffer(payload);
-    if (body === null) return payload;
-    if (body.length <= MAX_ENTRY_BYTES) {
-      const headers: Record<string, string> = {};
-      for (const [key, value] of Object.entries(reply.getHeaders())) {
-        if (value === undefined || DROPPED.has(key)) continue;
-        headers[key] = Array.isArray(value) ? value.join(', ') : String(value);
+  /** Keep what anonymous visitors were sent; register after every hook that sets headers. */
+  function storeResponses() {
+    app.addHook('onSend', async (request, reply, payload) => {
+      const started = request.cacheGeneration;
+      if (started === null || reply.statusCode !== 200) return payload;
+      const type = String(reply.getHeader('content-type') ?? '');
+      const control = String(reply.getHeader('cache-control') ?? '');
+      if (!CACHEABLE_TYPE.test(type) || reply.hasHeader('set-cookie') || /no-store|private/.test(control))
+        return payload;
+      if (reply.hasHeader('content-encoding')) return payload;
+      const body = await toBuffer(payload);
+      if (body === null) return payload;
+      if (body.length <= MAX_ENTRY_BYTES) {
+        const headers: Record<string, string> = {};
+        for (const [key, value] of Object.entries(reply.getHeaders())) {
+          if (value === undefined || DROPPED.has(key)) continue;
+          headers[key] = Array.isArray(value) ? value.join(', ') : String(value);
+        }
+        void store(request.url, started, body, headers, type);
       }
-      void store(request.url, started, body, headers, type);
-    }
-    return body;
-  });
+      return body;
+    });
+  }
 
   async function store(
     key: string,
@@ -155,6 +161,7 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
 
   return {
     clear,
+    storeResponses,
     get size() {
       return entries.size;
     },
