@@ -61,6 +61,8 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
 }
 clientLoader.hydrate = true as const;
 
+export { ScreenError as ErrorBoundary } from '../../admin/screen-error';
+
 export function HydrateFallback() {
   return <Spinner />;
 }
@@ -115,7 +117,7 @@ export default function Audit() {
           <tbody>
             {data.entries.map((entry) => (
               <tr key={entry._id}>
-                <td data-label="When">
+                <td data-label="When" className="nowrap">
                   <time dateTime={entry.at}>{formatWhen(entry.at)}</time>
                 </td>
                 <td data-label="Who">{entry.actorName ?? <span className="muted">visitor</span>}</td>

@@ -1,17 +1,16 @@
 import { useEffect, useState } from 'react';
 import {
   Form,
-  isRouteErrorResponse,
   Link,
   NavLink,
   Outlet,
   redirect,
   useLocation,
   useNavigation,
-  useRouteError,
   useRouteLoaderData,
 } from 'react-router';
 import { FeedbackProvider } from '../../admin/feedback';
+import { ScreenError } from '../../admin/screen-error';
 import { adminScreens } from '../../admin/screens';
 import type { loader as rootLoader } from '../../root';
 import type { Route } from './+types/layout';
@@ -51,7 +50,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           </Link>
           <button
             type="button"
-            className="btn btn-light admin-menu-toggle"
+            className="btn btn-light btn-small admin-menu-toggle"
             aria-expanded={menuOpen}
             aria-controls="admin-nav"
             onClick={() => setMenuOpen((open) => !open)}
@@ -102,21 +101,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const message = isRouteErrorResponse(error)
-    ? error.status === 404
-      ? 'There is no admin screen at this address.'
-      : `The server answered ${error.status}.`
-    : error instanceof Error
-      ? error.message
-      : 'Something went wrong!';
   return (
-    <main className="admin-main admin-error">
-      <h1>Something went wrong</h1>
-      <p role="alert">{message}</p>
-      <p>
-        <Link to="/dashboard">Back to the dashboard</Link>
-      </p>
+    <main className="admin-main">
+      <ScreenError />
     </main>
   );
 }

@@ -23,6 +23,8 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
 }
 clientLoader.hydrate = true as const;
 
+export { ScreenError as ErrorBoundary } from '../../admin/screen-error';
+
 export function HydrateFallback() {
   return <Spinner />;
 }

@@ -40,6 +40,8 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
 }
 clientLoader.hydrate = true as const;
 
+export { ScreenError as ErrorBoundary } from '../../admin/screen-error';
+
 export function HydrateFallback() {
   return <Spinner />;
 }
@@ -114,7 +116,9 @@ export default function Trash() {
               <tr key={`${item.resource}/${item.id}`}>
                 <td data-label="Type">{typeLabel(item.resource)}</td>
                 <td data-label="Title">{item.title}</td>
-                <td data-label="Deleted">{formatWhen(item.deletedAt)}</td>
+                <td data-label="Deleted" className="nowrap">
+                  {formatWhen(item.deletedAt)}
+                </td>
                 <td data-label="By">{item.deletedBy ?? <span className="muted">unknown</span>}</td>
                 <td data-label="Actions">
                   <div className="row-actions">

@@ -30,6 +30,8 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
 }
 clientLoader.hydrate = true as const;
 
+export { ScreenError as ErrorBoundary } from '../../admin/screen-error';
+
 export function HydrateFallback() {
   return <Spinner />;
 }
@@ -108,7 +110,9 @@ export default function Users() {
                   </select>
                 )}
               </td>
-              <td data-label="Signed up">{formatWhen(user.createdAt)}</td>
+              <td data-label="Signed up" className="nowrap">
+                {formatWhen(user.createdAt)}
+              </td>
               <td data-label="Actions">
                 <div className="row-actions">
                   {user.role === 'pending' && (

@@ -1,0 +1,96 @@
+import type { Page } from '@playwright/test';
+import { apiWrite, expect, expectAccessible, adminTest as test, unique } from './fixtures';
+
+/** Visitors' messages, sent through the public API, all carrying one tag to search them by. */
+async function sendMessages(page: Page, tag: string, count: number) {
+  const names: string[] = [];
+  for (let i = 1; i <= count; i++) {
+    const name = `${tag} sender ${i}`;
+    names.push(name);
+    await apiWrite(page, 'POST', '/api/contactus', {
+      name,
+      email: `sender${i}@example.com`,
+      phone: `0300123${String(i).padStart(4, '0')}`,
+      message: `Our cold room alarm went off (${tag}, ${i}).`,
+    });
+  }
+  return names;
+}
+
+const cardOf = (page: Page, name: string) =>
+  page.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
+
+test('staff read, mark, filter, delete and restore messages in the inbox', async ({ page }) => {
+  const tag = unique('Inbox').replace(/\s/g, '');
+  const [first, second] = await sendMessages(page, tag, 2);
+  await page.goto(`/message?q=${tag}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('MESSAGES [2]');
+  const card = cardOf(page, first!);
+  await expect(card).toContainText('sender1@example.com');
+  await expect(card).toContainText('03001230001');
+  await expect(card).toContainText(`Our cold room alarm went off (${tag}, 1).`);
+  await expect(card.locator('time')).not.toBeEmpty();
+  await expectAccessible(page);
+
+  // PENDING marks the message read; the card updates in place.
+  await card.getByRole('button', { name: /^PENDING/ }).click();
+  await expect(page.getByRole('status')).toContainText(`Message from ${first} marked as read.`);
+  await expect(card.getByRole('button', { name: /^PENDING/ })).toHaveCount(0);
+  await expect(card).toContainText('Read');
+
+  // The status filter shows only what is still pending.
+  await page.getByLabel('Status').selectOption('Pending');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/status=Pending/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('MESSAGES [1]');
+  await expect(cardOf(page, second!)).toHaveCount(1);
+  await expect(cardOf(page, first!)).toHaveCount(0);
+
+  // DELETE asks first; then the message is gone, with an Undo.
+  await cardOf(page, second!)
+    .getByRole('button', { name: /^DELETE/ })
+    .click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm).toContainText('Are you sure you want to delete?');
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('status')).toContainText('Deleted successfully!');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('MESSAGES [0]');
+  await page.getByRole('status').getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('MESSAGES [1]');
+  await expect(cardOf(page, second!)).toHaveCount(1);
+});
+
+test('a failed delete says "Something went wrong!" and keeps the message', async ({ page }) => {
+  const tag = unique('Failing').replace(/\s/g, '');
+  const [name] = await sendMessages(page, tag, 1);
+  await page.goto(`/message?q=${tag}`);
+  await page.route('**/api/contactus/*', (route) =>
+    route.request().method() === 'DELETE'
+      ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"Down"}' })
+      : route.continue(),
+  );
+  await cardOf(page, name!)
+    .getByRole('button', { name: /^DELETE/ })
+    .click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Something went wrong!' })).toBeVisible();
+  await expect(cardOf(page, name!)).toHaveCount(1);
+});
+
+test('the inbox pages through many messages and exports what the filters show', async ({ page }) => {
+  const tag = unique('Paged').replace(/\s/g, '');
+  const names = await sendMessages(page, tag, 13);
+  await page.goto(`/message?q=${tag}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('MESSAGES [13]');
+  // Newest first, twelve a page.
+  await expect(page.getByRole('heading', { level: 2 })).toHaveCount(12);
+  await expect(cardOf(page, names[12]!)).toHaveCount(1);
+  await expect(page.getByText('Page 1 of 2')).toBeVisible();
+  await page.getByRole('link', { name: 'Next' }).click();
+  await expect(page.getByText('Page 2 of 2')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2 })).toHaveCount(1);
+  await expect(cardOf(page, names[0]!)).toHaveCount(1);
+
+  const exportLink = page.getByRole('link', { name: 'Export CSV' });
+  await expect(exportLink).toHaveAttribute('href', `/api/contactus/export.csv?q=${tag}`);
+});

@@ -1,0 +1,131 @@
+import { apiWrite, expect, expectAccessible, adminTest as test, unique } from './fixtures';
+
+const SCREENS = [
+  '/dashboard',
+  '/addServices',
+  '/addclient',
+  '/addCenter',
+  '/addDepartment',
+  '/addAboutUs',
+  '/addGallery',
+  '/addTeam',
+  '/addTestimonial',
+  '/subscribers',
+  '/message',
+  '/users',
+  '/settings',
+  '/trash',
+  '/audit',
+];
+
+for (const width of [1280, 390]) {
+  test(`every admin screen is accessible and fits a ${width} px wide screen`, async ({ page }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width, height: 900 });
+    for (const path of SCREENS) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 }), path).toBeVisible();
+      await expectAccessible(page);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
+    }
+  });
+}
+
+test('on a phone, tables turn into cards and the menu opens and closes', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/addclient');
+  const firstRow = page.getByRole('row').nth(1);
+  const box = await firstRow.boundingBox();
+  // One record per card, stacked: the row spans the screen and its cells stack vertically.
+  expect(box?.width).toBeGreaterThan(300);
+  const cells = firstRow.getByRole('cell');
+  const [a, b] = [await cells.nth(0).boundingBox(), await cells.nth(1).boundingBox()];
+  expect(b!.y).toBeGreaterThan(a!.y);
+  const nav = page.getByRole('navigation', { name: 'Admin screens' });
+  await expect(nav).toBeHidden();
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await expect(nav).toBeVisible();
+  await nav.getByRole('link', { name: 'Our Services' }).click();
+  await expect(page).toHaveURL('/addServices');
+  await expect(nav).toBeHidden();
+});
+
+test('site settings are edited with the generic form and its messages', async ({ page }) => {
+  await page.goto('/settings');
+  const email = page.getByLabel('Email', { exact: true });
+  const original = await email.inputValue();
+  await email.fill('not-an-address');
+  await email.blur();
+  await expect(page.getByText('Invalid email address.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save settings' })).toBeDisabled();
+  await email.fill(original);
+  await expect(page.getByText('Invalid email address.')).toHaveCount(0);
+
+  const youtube = page.getByLabel('YouTube');
+  const channel = `https://www.youtube.com/@${unique('chan').replace(/\s/g, '')}`;
+  await youtube.fill(channel);
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByRole('status')).toContainText('Data Updated Successfully!');
+  await page.reload();
+  await expect(page.getByLabel('YouTube')).toHaveValue(channel);
+  // A second save right after the first works: the form took the new version.
+  await page.getByLabel('YouTube').fill('');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByRole('status')).toContainText('Data Updated Successfully!');
+});
+
+test('the trash restores a deleted record and deletes one for good; the audit log shows who did it', async ({
+  page,
+}) => {
+  const name = unique('Trashed Client');
+  const created = await apiWrite<{ _id: string }>(page, 'POST', '/api/client', {
+    name,
+    phone: '03001234567',
+    address: 'Model Town',
+  });
+  await apiWrite(page, 'DELETE', `/api/client/${created._id}`);
+  await page.goto('/trash?resource=client');
+  const row = page.getByRole('row').filter({ hasText: name });
+  await expect(row).toContainText('Client');
+  await expect(row).toContainText('e2e-admin');
+  await row.getByRole('button', { name: /^Restore/ }).click();
+  await expect(page.getByRole('status')).toContainText(`Restored “${name}”.`);
+  await expect(row).toHaveCount(0);
+  await page.goto('/addclient');
+  await expect(page.getByRole('row').filter({ hasText: name })).toHaveCount(1);
+
+  await apiWrite(page, 'DELETE', `/api/client/${created._id}`);
+  await page.goto('/trash');
+  await row.getByRole('button', { name: /^Delete for good/ }).click();
+  await expect(page.getByRole('alertdialog')).toContainText('delete this record for good');
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete for good' }).click();
+  await expect(page.getByRole('status')).toContainText('was deleted for good.');
+  await expect(row).toHaveCount(0);
+
+  await page.goto('/audit?resource=client');
+  const entries = page.getByRole('row').filter({ hasText: created._id.slice(0, 8) });
+  for (const action of ['Created', 'Deleted', 'Restored', 'Deleted for good'])
+    await expect(entries.filter({ hasText: action }).first()).toContainText('e2e-admin');
+});
+
+test('the dashboard counts unread messages live', async ({ page }) => {
+  await page.goto('/dashboard');
+  const tile = page.getByRole('main').getByRole('link', { name: /^Message / });
+  const before = Number((await tile.textContent())?.match(/(\d+) unread/)?.[1]);
+  await apiWrite(page, 'POST', '/api/contactus', {
+    name: unique('Counter'),
+    email: 'count@example.com',
+    phone: '03001234567',
+    message: 'Please call me back.',
+  });
+  await page.getByRole('link', { name: 'Our Services' }).click();
+  await page.getByRole('link', { name: 'Dashboard' }).first().click();
+  await expect(tile).toContainText(`${before + 1} unread`);
+});
+
+test('the public header shows Dashboard and LogOut to signed-in staff', async ({ page }) => {
+  await page.goto('/home');
+  await expect(page.getByRole('link', { name: 'Dashboard' }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'LogOut' }).first()).toBeVisible();
+});

@@ -1,0 +1,64 @@
+import { request } from '@playwright/test';
+import { ADMIN, expect, expectAccessible, adminTest as test, unique } from './fixtures';
+
+test('an admin approves a second user, who can then log in as an editor', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  // Someone signs up (a visitor, no session).
+  const visitor = await request.newContext({ baseURL });
+  const username = unique('editor').replace(/\s/g, '-');
+  const password = 'editor-password-1';
+  const name = `Editor ${username.slice(-5)}`;
+  expect((await visitor.post('/api/auth/signup', { data: { name, username, password } })).status()).toBe(201);
+  await visitor.dispose();
+
+  // The dashboard counts sign-ups waiting for approval.
+  await page.goto('/dashboard');
+  const usersTile = page.getByRole('main').getByRole('link', { name: /^Users/ });
+  await expect(usersTile).toContainText(/[1-9]\d* waiting for approval/);
+  await usersTile.click();
+  await expect(page).toHaveURL('/users');
+  await expectAccessible(page);
+  const row = page.getByRole('row').filter({ hasText: username });
+  await expect(row).toContainText('Waiting for approval');
+  await row.getByRole('button', { name: /^Approve/ }).click();
+  await expect(page.getByRole('status')).toContainText(`${name} can now log in as an editor.`);
+  await expect(row.getByRole('combobox', { name: `Role of ${name}` })).toHaveValue('editor');
+
+  // The new editor logs in and works, but the admin-only screens are not theirs.
+  // A browser of its own, without the admin's saved session.
+  const editorContext = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+  const editor = await editorContext.newPage();
+  await editor.goto('/login');
+  await editor.getByLabel('Username').fill(username);
+  await editor.getByLabel('Password', { exact: true }).fill(password);
+  await editor.getByRole('button', { name: 'Login' }).click();
+  await expect(editor).toHaveURL('/dashboard');
+  await expect(editor.getByRole('link', { name: 'Add Services' })).toBeVisible();
+  await expect(editor.getByRole('link', { name: /^Users/ })).toHaveCount(0);
+  await editor.goto('/users');
+  await expect(editor.getByRole('main').getByRole('alert')).toContainText('Only an admin can do this.');
+  await editorContext.close();
+
+  // Role changes and removal, each announced.
+  await row.getByRole('combobox', { name: `Role of ${name}` }).selectOption('admin');
+  await expect(page.getByRole('status')).toContainText(`${name} is now admin.`);
+  await row.getByRole('combobox', { name: `Role of ${name}` }).selectOption('editor');
+  await expect(page.getByRole('status')).toContainText(`${name} is now editor.`);
+  await row.getByRole('button', { name: /^Remove/ }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByRole('status')).toContainText(`The account of ${name} was removed.`);
+  await expect(row).toHaveCount(0);
+});
+
+test('the last admin cannot demote themselves: the server reason is shown', async ({ page }) => {
+  await page.goto('/users');
+  const me = page.getByRole('row').filter({ hasText: ADMIN.username });
+  const role = me.getByRole('combobox', { name: `Role of ${ADMIN.name}` });
+  await expect(role).toHaveValue('admin');
+  await role.selectOption('editor');
+  await expect(page.getByRole('alert').filter({ hasText: /admin/i }).first()).toBeVisible();
+  await expect(role).toHaveValue('admin');
+});
