@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { ADMIN, expectAccessible, unique } from './fixtures';
+import { expect, request, test } from '@playwright/test';
+import { ADMIN, adminStatePath, expectAccessible, unique } from './fixtures';
 
 const ADMIN_PATHS = [
   '/dashboard',
@@ -17,6 +17,7 @@ const ADMIN_PATHS = [
   '/settings',
   '/trash',
   '/audit',
+  '/account',
 ];
 
 test('every admin page sends a visitor without a session to the login page', async ({ page }) => {
@@ -110,4 +111,42 @@ test('sign-up validates, then says a later account waits for approval', async ({
   await page.getByLabel('Password', { exact: true }).fill('long-enough-password');
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page.getByRole('alert')).toContainText('Login Error: Your account is waiting for approval.');
+});
+
+test('staff change their own password on My account', async ({ page, baseURL }) => {
+  // A throwaway approved user, so the shared admin keeps its password.
+  const admin = await request.newContext({ baseURL, storageState: adminStatePath });
+  const username = unique('pw').replace(/\s/g, '-');
+  const first = 'first-password-1';
+  const visitor = await request.newContext({ baseURL });
+  const created = await visitor.post('/api/auth/signup', {
+    data: { name: 'Pass Word', username, password: first },
+  });
+  const { _id } = (await created.json()) as { _id: string };
+  const xsrf = (await admin.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const approved = await admin.put(`/api/users/${_id}`, {
+    data: { role: 'editor' },
+    headers: { 'x-xsrf-token': decodeURIComponent(xsrf) },
+  });
+  expect(approved.status()).toBe(200);
+  await Promise.all([admin.dispose(), visitor.dispose()]);
+
+  await page.goto('/login?next=%2Faccount');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(first);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('heading', { name: 'My account' })).toBeVisible();
+  await page.getByLabel('Current password').fill('wrong-password-9');
+  await page.getByLabel('New password').fill('second-password-2');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByLabel('Current password')).toHaveAttribute('aria-invalid', 'true');
+  await page.getByLabel('Current password').fill(first);
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByRole('status')).toContainText('Your password was changed.');
+
+  await page.getByRole('button', { name: 'LogOut' }).click();
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill('second-password-2');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL('/dashboard');
 });

@@ -16,6 +16,7 @@ const SCREENS = [
   '/settings',
   '/trash',
   '/audit',
+  '/account',
 ];
 
 for (const width of [1280, 390]) {

@@ -40,8 +40,8 @@ const contentScreens: AdminScreen[] = contentTypes.map((def) => ({
     def.name === contactus.name
       ? 'Read, mark and answer what visitors sent.'
       : def.access.create === 'public'
-        ? `List and export ${def.plural.toLowerCase()}.`
-        : `Add, edit and remove ${def.plural.toLowerCase()}.`,
+        ? `${def.plural} who signed up on the website.`
+        : `${def.plural} shown on the website.`,
   count: def.name === contactus.name ? 'unreadMessages' : undefined,
 }));
 
@@ -74,5 +74,11 @@ export const adminScreens: AdminScreen[] = [
     tile: 'Audit log',
     description: 'Who changed what, and when.',
     adminOnly: true,
+  },
+  {
+    path: '/account',
+    label: 'My account',
+    tile: 'My account',
+    description: 'Your details and your password.',
   },
 ];

@@ -61,9 +61,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             <NavLink to="/dashboard" end>
               Dashboard
             </NavLink>
-            <span className="admin-user" title={`Signed in as ${user.username}`}>
+            <NavLink to="/account" className="admin-user" title={`Signed in as ${user.username}`}>
               {user.name} <span className="role-badge">{user.role}</span>
-            </span>
+            </NavLink>
             <Form method="post" action="/logout">
               <button type="submit" className="btn btn-light btn-small">
                 LogOut
