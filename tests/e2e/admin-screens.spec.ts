@@ -130,3 +130,27 @@ test('the public header shows Dashboard and LogOut to signed-in staff', async ({
   await expect(page.getByRole('link', { name: 'Dashboard' }).first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'LogOut' }).first()).toBeVisible();
 });
+
+test('subscribers are listed, searched, deleted, restored and offered for export', async ({ page }) => {
+  const email = `${unique('reader').replace(/\s/g, '.')}@example.com`;
+  await apiWrite(page, 'POST', '/api/subscribers', { email });
+  const local = email.split('@')[0]!;
+  await page.goto('/subscribers');
+  await expect(page.getByRole('button', { name: 'Add+' })).toHaveCount(0);
+  await page.getByLabel('Search subscribers').fill(local);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Subscribers [1]');
+  const row = page.getByRole('row').filter({ hasText: email });
+  await expect(row).toHaveCount(1);
+
+  await row.getByRole('button', { name: /^Delete/ }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Subscribers [0]');
+  await page.getByRole('status').getByRole('button', { name: 'Undo' }).click();
+  await expect(row).toHaveCount(1);
+
+  await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+    'href',
+    `/api/subscribers/export.csv?q=${encodeURIComponent(local).replace(/%20/g, '+')}`,
+  );
+});

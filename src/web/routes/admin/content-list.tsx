@@ -71,6 +71,8 @@ function ContentList({ def, data }: { def: ContentTypeDef; data: Awaited<ReturnT
   const { records } = data;
   const offset = def.list.paginated ? (data.page - 1) * PAGE_SIZE_DEFAULT : 0;
   const canCreate = def.access.create !== 'public';
+  // Staff-only paginated lists (the inbox, subscribers) can be downloaded with the same search.
+  const exportable = def.list.paginated === true && def.access.list !== 'public';
 
   const open = (record: AdminRecord | null) => {
     setEditing({ record, key: formKey });
@@ -121,11 +123,22 @@ function ContentList({ def, data }: { def: ContentTypeDef; data: Awaited<ReturnT
   return (
     <section className="screen" aria-busy={revalidator.state === 'loading'}>
       <ScreenHeader title={def.admin.title} count={data.totalCount}>
-        {canCreate && (
-          <button type="button" className="btn btn-primary" onClick={() => open(null)}>
-            Add+
-          </button>
-        )}
+        <div className="screen-actions">
+          {exportable && (
+            <a
+              className="btn btn-light"
+              href={`/api/${def.name}/export.csv${data.q ? `?${new URLSearchParams({ q: data.q })}` : ''}`}
+              download
+            >
+              Export CSV
+            </a>
+          )}
+          {canCreate && (
+            <button type="button" className="btn btn-primary" onClick={() => open(null)}>
+              Add+
+            </button>
+          )}
+        </div>
       </ScreenHeader>
       {def.list.search && <SearchBar label={`Search ${def.plural.toLowerCase()}`} q={data.q} />}
       {records.length === 0 ? (

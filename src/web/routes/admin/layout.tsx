@@ -38,8 +38,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const loading = navigation.state === 'loading' && navigation.location?.pathname !== location.pathname;
 
   return (
-    <FeedbackProvider>
-      <div className="admin-shell">
+    <div className="admin-shell">
+      <FeedbackProvider>
         <a className="skip-link" href="#admin-main">
           Skip to content
         </a>
@@ -95,8 +95,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             <Outlet />
           </main>
         </div>
-      </div>
-    </FeedbackProvider>
+      </FeedbackProvider>
+    </div>
   );
 }
 

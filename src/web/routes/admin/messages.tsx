@@ -1,6 +1,6 @@
 import { type ClientLoaderFunctionArgs, useLoaderData, useRevalidator } from 'react-router';
 import { contactus } from '../../../shared/content/types';
-import { restoreRecord } from '../../admin/actions';
+import { restoreRecord, runChange } from '../../admin/actions';
 import { Spinner, useFeedback } from '../../admin/feedback';
 import { formatWhen, pageOf, pickParams } from '../../admin/format';
 import { adminRead } from '../../admin/load';
@@ -76,6 +76,19 @@ export default function Messages() {
     revalidator.revalidate();
   }
 
+  async function notSpam(message: Message) {
+    await runChange(
+      feedback,
+      revalidator.revalidate,
+      {
+        path: `/api/${contactus.name}/${message._id}`,
+        method: 'PUT',
+        body: { spam: false, version: message.version },
+      },
+      `The message from ${message.name} is back in the inbox.`,
+    );
+  }
+
   async function remove(message: Message) {
     if (!(await feedback.confirm({ message: 'Are you sure you want to delete?' }))) return;
     try {
@@ -135,8 +148,11 @@ export default function Messages() {
             return (
               <li key={message._id} className={pending ? 'card message-card unread' : 'card message-card'}>
                 <h2 className="card-title">{message.name}</h2>
-                <span className={pending ? 'status-badge pending' : 'status-badge'}>
-                  {pending ? 'Pending' : 'Read'}
+                <span className="badges">
+                  <span className={pending ? 'status-badge pending' : 'status-badge'}>
+                    {pending ? 'Pending' : 'Read'}
+                  </span>
+                  {message.spam && <span className="status-badge spam">Spam</span>}
                 </span>
                 <dl className="message-meta">
                   <dt>Email</dt>
@@ -161,6 +177,15 @@ export default function Messages() {
                       onClick={() => void markRead(message)}
                     >
                       PENDING<span className="sr-only">: mark the message from {message.name} as read</span>
+                    </button>
+                  )}
+                  {message.spam && (
+                    <button
+                      type="button"
+                      className="btn btn-small btn-light"
+                      onClick={() => void notSpam(message)}
+                    >
+                      Not spam<span className="sr-only">: the message from {message.name}</span>
                     </button>
                   )}
                   <button
