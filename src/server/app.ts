@@ -17,6 +17,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { MAX_BODY_BYTES, MAX_UPLOAD_BYTES } from '../shared/constants';
 import { contentTypes } from '../shared/content/types';
+import { createIntake } from './content/intake';
 import { createContentRepository } from './content/repository';
 import { contentRoutes } from './content/routes';
 import { type Database, openDatabase } from './db/client';
@@ -25,6 +26,7 @@ import type { Env } from './env';
 import { auditPlugin, createAuditLog } from './modules/audit/audit';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthStore } from './modules/auth/store';
+import { createMailOutbox } from './modules/mail/outbox';
 import { scheduleMaintenance } from './modules/maintenance';
 import { mediaRoutes } from './modules/media/routes';
 import { createMediaStore } from './modules/media/store';
@@ -168,7 +170,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(usersRoutes(authStore));
   await app.register(settingsRoutes(settingsStore));
   await app.register(mediaRoutes(mediaStore));
-  for (const def of contentTypes) await app.register(contentRoutes(def, repositories.get(def.name)!));
+  const mailOutbox = env.SMTP_URL
+    ? createMailOutbox(database, {
+        smtpUrl: env.SMTP_URL,
+        from: env.MAIL_FROM,
+        retryBaseMs: env.MAIL_RETRY_SECONDS * 1000,
+        log: app.log,
+      })
+    : null;
+  app.decorate('mailOutbox', mailOutbox);
+  if (mailOutbox) {
+    mailOutbox.start();
+    app.addHook('onClose', () => mailOutbox.stop());
+  }
+  const intake = createIntake(app, { settings: settingsStore, outbox: mailOutbox });
+  for (const def of contentTypes) await app.register(contentRoutes(def, repositories.get(def.name)!, intake));
   await app.register(trashPlugin(database));
   await app.register(auditPlugin(createAuditLog(database)));
   scheduleMaintenance(app, authStore.purgeExpiredSessions);
@@ -178,7 +194,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await registerSsr(app, {
       root: PROJECT_ROOT,
       dev: options.ssr.dev,
-      site: createSiteData(repositories, settingsStore),
+      site: createSiteData(repositories, settingsStore, intake),
     });
     // Unknown API paths answer JSON, not a page.
     app.all('/api/*', { config: { access: 'public' }, schema: { hide: true } }, (request, reply) => {

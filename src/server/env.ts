@@ -65,6 +65,7 @@ const schema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   MAIL_FROM: z.string().default('Website <no-reply@localhost>'),
+  MAIL_RETRY_SECONDS: z.coerce.number().positive().max(3600).default(30),
   SESSION_IDLE_HOURS: z.coerce.number().positive().default(8),
   SESSION_MAX_DAYS: z.coerce.number().positive().default(7),
   SEED_DEMO: bool.default(true),

@@ -4,6 +4,7 @@ import type { AccessRule } from '../shared/content/define';
 import type { ContentRepository } from './content/repository';
 import type { Database } from './db/client';
 import type { Env } from './env';
+import type { MailOutbox } from './modules/mail/outbox';
 
 export interface SessionUser {
   _id: string;
@@ -27,6 +28,8 @@ declare module 'fastify' {
     env: Env;
     database: Database;
     repositories: ReadonlyMap<string, ContentRepository>;
+    /** Staff notification mail, when SMTP_URL is set. */
+    mailOutbox: MailOutbox | null;
     /**
      * 'change' after every write in this process; 'remoteChange' when another instance sharing
      * the database wrote (see modules/cluster). Caches listen to both.

@@ -75,8 +75,11 @@ export function createContentRepository(db: Db, def: ContentTypeDef) {
     const conditions: (SQL | undefined)[] = [
       query.trashed ? isNotNull(col('deletedAt')) : isNull(col('deletedAt')),
     ];
-    for (const [key, value] of Object.entries(query.filters ?? {})) {
-      if (value !== undefined && def.list.filters?.includes(key)) conditions.push(eq(col(key), value));
+    const given = Object.entries(query.filters ?? {}).filter(([, value]) => value !== undefined);
+    const filters = { ...def.list.defaultFilters, ...Object.fromEntries(given) };
+    for (const [key, value] of Object.entries(filters)) {
+      if (value === undefined || !def.list.filters?.includes(key)) continue;
+      conditions.push(eq(col(key), def.fields[key]?.kind === 'boolean' ? value === 'true' : value));
     }
     const q = query.q?.trim();
     if (q && def.list.search?.length) {
@@ -154,8 +157,14 @@ export function createContentRepository(db: Db, def: ContentTypeDef) {
       return row ? toRecord(row) : null;
     },
 
-    /** Store a new record; `existed` when the type's unique field matched a live record instead. */
-    async create(values: Record<string, unknown>): Promise<StoredRecord & { existed?: boolean }> {
+    /**
+     * Store a new record; `existed` when the type's unique field matched a live record instead.
+     * `alongside` runs in the same transaction as the insert (an outbox row): both are stored or neither.
+     */
+    async create(
+      values: Record<string, unknown>,
+      options: { alongside?: (tx: Db, record: StoredRecord) => Promise<void> } = {},
+    ): Promise<StoredRecord & { existed?: boolean }> {
       if (def.uniqueField) {
         const existing = await this.findByUnique(String(values[def.uniqueField] ?? ''));
         if (existing) return { ...existing, existed: true };
@@ -164,12 +173,18 @@ export function createContentRepository(db: Db, def: ContentTypeDef) {
       data.sortOrder = sql`(select coalesce(max(sort_order), 0) + 1 from ${table})`;
       for (let attempt = 0; ; attempt++) {
         if (def.slugFrom) data.slug = await uniqueSlug(String(values[def.slugFrom] ?? ''));
-        try {
-          const [row] = await db
+        const insert = async (runner: Db) => {
+          const [row] = await runner
             .insert(table)
             .values(data as never)
             .returning();
-          return toRecord(row as Record<string, unknown>);
+          const record = toRecord(row as Record<string, unknown>);
+          await options.alongside?.(runner, record);
+          return record;
+        };
+        try {
+          const { alongside } = options;
+          return alongside ? await db.transaction((tx) => insert(tx as unknown as Db)) : await insert(db);
         } catch (error) {
           if (def.uniqueField && isUniqueViolation(error)) {
             const existing = await this.findByUnique(String(values[def.uniqueField] ?? ''));

@@ -1,11 +1,15 @@
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../../shared/constants';
 import type { ContentTypeDef } from '../../shared/content/define';
 import { schemasFor } from '../../shared/content/schema';
 import { conflict, notFound } from '../errors';
+import type { SessionUser } from '../types';
 import { createCountCache } from './count-cache';
-import type { ContentRepository } from './repository';
+import { csvRow } from './csv';
+import type { Intake } from './intake';
+import type { ContentRepository, StoredRecord } from './repository';
 
 export const errorSchema = z.object({
   error: z.string(),
@@ -31,7 +35,9 @@ function listQuerySchema(def: ContentTypeDef) {
     shape[key] =
       field?.kind === 'select'
         ? z.enum(field.options as [string, ...string[]]).optional()
-        : z.string().max(200).optional();
+        : field?.kind === 'boolean'
+          ? z.enum(['true', 'false']).optional()
+          : z.string().max(200).optional();
   }
   if (def.list.paginated) Object.assign(shape, pageQuery);
   return z.strictObject(shape, {
@@ -56,8 +62,22 @@ function expectedVersion(body: { version?: number }, ifMatch: string | undefined
  * The spec's §7 calls for one content type: GET/POST /api/{name}, GET/PUT/DELETE /api/{name}/{id}.
  * Registered once per declaration; nothing here knows which type it serves.
  */
-export function contentRoutes(def: ContentTypeDef, repository: ContentRepository): FastifyPluginAsyncZod {
+export function contentRoutes(
+  def: ContentTypeDef,
+  repository: ContentRepository,
+  intake: Intake,
+): FastifyPluginAsyncZod {
   const schemas = schemasFor(def);
+  const staffOnly = Object.entries(def.fields)
+    .filter(([, field]) => field.staffOnly)
+    .map(([key]) => key);
+  /** What a reader may see of a record: staff-only fields are left out for visitors. */
+  const visible = (record: StoredRecord, user: SessionUser | null) => {
+    if (!staffOnly.length || (user && user.role !== 'pending')) return record;
+    const copy: Record<string, unknown> = { ...record };
+    for (const key of staffOnly) delete copy[key];
+    return copy;
+  };
   const base = `/api/${def.name}`;
   const tags = [def.plural];
   const label = def.label;
@@ -112,6 +132,43 @@ export function contentRoutes(def: ContentTypeDef, repository: ContentRepository
       );
     }
 
+    if (def.list.paginated && def.access.list !== 'public') {
+      const exportQuery = query.omit({ page: true, pageSize: true });
+      app.get(
+        `${base}/export.csv`,
+        {
+          config: { access: def.access.list },
+          schema: {
+            tags,
+            summary: `Download ${def.plural.toLowerCase()} as CSV (same search and filters as the list)`,
+            querystring: exportQuery,
+            produces: ['text/csv'],
+          },
+        },
+        async (request, reply) => {
+          const q = request.query as Record<string, unknown> & { q?: string };
+          const listQuery = { q: q.q, filters: filtersOf(q) };
+          const keys = Object.keys(def.fields);
+          const day = new Date().toISOString().slice(0, 10);
+          reply
+            .header('content-type', 'text/csv; charset=utf-8')
+            .header('content-disposition', `attachment; filename="${def.name}-${day}.csv"`)
+            .header('cache-control', 'no-store');
+          async function* rows() {
+            // A byte-order mark makes spreadsheet programs read the file as UTF-8.
+            yield `\uFEFF${csvRow(['Received', ...keys.map((key) => def.fields[key]!.label)])}`;
+            for (let page = 1; ; page++) {
+              const records = await repository.list({ ...listQuery, page, pageSize: 500 });
+              for (const record of records)
+                yield csvRow([record.createdAt, ...keys.map((key) => record[key])]);
+              if (records.length < 500) return;
+            }
+          }
+          return reply.send(Readable.from(rows()));
+        },
+      );
+    }
+
     app.get(
       `${base}/:id`,
       {
@@ -140,21 +197,22 @@ export function contentRoutes(def: ContentTypeDef, repository: ContentRepository
           tags,
           summary: `Create a ${label.toLowerCase()}`,
           body: schemas.create,
-          response: { 200: schemas.record, 201: schemas.record, 400: errorSchema },
+          response: { 200: schemas.record, 201: schemas.record, 400: errorSchema, 429: errorSchema },
         },
       },
       async (request, reply) => {
-        const { existed, ...record } = await repository.create(request.body as Record<string, unknown>);
-        // A duplicate of a unique record (the same subscriber twice) is stored once: 200, not 201.
-        if (existed) return reply.status(200).send(record);
-        app.events.emit('change', {
-          resource: def.name,
-          id: record._id,
-          action: 'create',
-          actor: request.user,
-          fields: Object.keys(request.body as object),
+        const result = await intake(repository, request.body as Record<string, unknown>, {
+          ip: request.ip,
+          user: request.user,
         });
-        return reply.status(201).send(record);
+        if (result.kind === 'limited') {
+          return reply
+            .status(429)
+            .header('retry-after', String(result.retryAfter))
+            .send({ error: result.message });
+        }
+        // A duplicate of a unique record (the same subscriber twice) is stored once: 200, not 201.
+        return reply.status(result.kind === 'existed' ? 200 : 201).send(visible(result.record, request.user));
       },
     );
 

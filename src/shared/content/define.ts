@@ -30,6 +30,18 @@ export interface ContentTypeDef<F extends Record<string, Field> = Record<string,
    */
   uniqueField?: keyof F & string;
   access: ContentAccess;
+  /** Safeguards for records the public sends in (the contact form); see server/content/intake.ts. */
+  intake?: {
+    /**
+     * A form field people never see (`field`). A bot that fills it gets the normal success answer,
+     * but its record is stored with the boolean field `flag` set, for staff to review or purge.
+     */
+    honeypot?: { field: string; flag: keyof F & string };
+    /** Records one client address may send per window; the budget is the env variable CONTACT_RATE_LIMIT. */
+    rateLimit?: { bucket: string; windowMinutes: number; message: string };
+    /** E-mail the settings' notify address about every new record that is not flagged (with SMTP_URL). */
+    notify?: boolean;
+  };
   list: {
     /** 'position' is the staff-editable order; 'newest' puts the latest first (the inbox). */
     order: 'position' | 'newest';
@@ -39,6 +51,8 @@ export interface ContentTypeDef<F extends Record<string, Field> = Record<string,
     search?: (keyof F & string)[];
     /** Fields that can be filtered by exact value in the query string. */
     filters?: (keyof F & string)[];
+    /** Filter values applied when the query string names none (`spam: 'false'` hides spam). */
+    defaultFilters?: Partial<Record<keyof F & string, string>>;
   };
   admin: {
     /** The admin screen's path (the spec's routes where they exist). */

@@ -110,7 +110,11 @@ const cache = new WeakMap<object, ContentSchemas>();
 export function schemasFor<F extends Record<string, Field>>(def: ContentTypeDef<F>): ContentSchemas {
   const cached = cache.get(def);
   if (cached) return cached;
-  const create = z.object(shapeOf(def.fields, (field) => field.input === 'always'));
+  const createShape = shapeOf(def.fields, (field) => field.input === 'always');
+  // The honeypot is accepted (and never stored as such) so the server can see it was filled in.
+  const honeypot = def.intake?.honeypot?.field;
+  if (honeypot) createShape[honeypot] = z.string().max(5000).optional().catch('(not text)');
+  const create = z.object(createShape);
   const updateShape = shapeOf(def.fields, (field) => field.input !== 'never');
   // An update names only what it changes: defaults must not reset absent fields.
   const partial: Record<string, z.ZodType> = {};
@@ -126,7 +130,9 @@ export function schemasFor<F extends Record<string, Field>>(def: ContentTypeDef<
     version: z.number().int(),
     sortOrder: z.number().int(),
   };
-  for (const [key, field] of Object.entries(def.fields)) recordShape[key] = storedValueSchema(field);
+  // Staff-only fields are left out of what anonymous visitors are answered.
+  for (const [key, field] of Object.entries(def.fields))
+    recordShape[key] = field.staffOnly ? storedValueSchema(field).optional() : storedValueSchema(field);
   if (def.slugFrom) recordShape.slug = z.string();
   const schemas: ContentSchemas = { create, update, record: z.object(recordShape) };
   cache.set(def, schemas);

@@ -188,14 +188,26 @@ export const contactus = defineContentType({
     message: f.longText('Message', { required: true, max: 5000 }),
     // A new message is always Pending, whatever the client sends; staff mark it read.
     status: f.select('Status', MESSAGE_STATUSES, { input: 'updateOnly', defaultValue: 'Pending' }),
+    // Set when the form's hidden honeypot field came filled in; staff may clear it ("not spam").
+    spam: f.boolean('Spam', { input: 'updateOnly', staffOnly: true }),
   },
   titleField: 'name',
   access: { list: 'staff', read: 'staff', create: 'public', update: 'staff', delete: 'staff' },
+  intake: {
+    honeypot: { field: 'website', flag: 'spam' },
+    rateLimit: {
+      bucket: 'contact',
+      windowMinutes: 10,
+      message: 'Too many messages. Please try again later.',
+    },
+    notify: true,
+  },
   list: {
     order: 'newest',
     paginated: true,
     search: ['name', 'email', 'phone', 'message'],
-    filters: ['status'],
+    filters: ['status', 'spam'],
+    defaultFilters: { spam: 'false' },
   },
   admin: {
     path: '/message',

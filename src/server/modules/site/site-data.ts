@@ -1,6 +1,7 @@
 import { fieldErrors, schemasFor } from '../../../shared/content/schema';
 import { contactus } from '../../../shared/content/types';
 import type { SiteData, SiteRecord } from '../../../shared/site-data';
+import type { Intake } from '../../content/intake';
 import type { ContentRepository } from '../../content/repository';
 import type { SettingsStore } from '../settings/store';
 
@@ -8,6 +9,7 @@ import type { SettingsStore } from '../settings/store';
 export function createSiteData(
   repositories: ReadonlyMap<string, ContentRepository>,
   settings: SettingsStore,
+  intake: Intake,
 ): SiteData {
   const publicRepository = (type: string) => {
     const repository = repositories.get(type);
@@ -18,12 +20,13 @@ export function createSiteData(
     settings: () => settings.get(),
     list: async (type) => (await publicRepository(type).list()) as SiteRecord[],
     findBySlug: async (type, slug) => (await publicRepository(type).findBySlug(slug)) as SiteRecord | null,
-    sendContactMessage: async (input) => {
+    sendContactMessage: async (input, meta) => {
       const repository = repositories.get(contactus.name)!;
       const parsed = schemasFor(contactus).create.safeParse(input);
       if (!parsed.success)
         return { ok: false, status: 400, error: 'Validation failed', fields: fieldErrors(parsed.error) };
-      await repository.create(parsed.data);
+      const result = await intake(repository, parsed.data, { ip: meta.ip, user: null });
+      if (result.kind === 'limited') return { ok: false, status: 429, error: result.message };
       return { ok: true };
     },
   };
