@@ -214,3 +214,28 @@ test('a non-image upload is refused with the server reason and nothing is added'
   ).toBeVisible();
   await expect(dialog.getByRole('img')).toHaveCount(0);
 });
+
+test('staff put records in the order the website shows them', async ({ page }) => {
+  const first = unique('Anwar');
+  const second = unique('Bushra');
+  for (const name of [first, second])
+    await apiWrite(page, 'POST', '/api/team', { name, position: 'Technician' });
+  await page.goto('/addTeam');
+  const names = async () => (await page.getByRole('row').allTextContents()).join('\n');
+  const order = async () => {
+    const text = await names();
+    return Math.sign(text.indexOf(first) - text.indexOf(second));
+  };
+  await expect(page.getByRole('row').filter({ hasText: second })).toBeVisible();
+  expect(await order()).toBe(-1);
+  await page.getByRole('button', { name: `Move ${second} up` }).click();
+  await expect(page.getByRole('status')).toContainText(`Moved “${second}” up.`);
+  await expect.poll(order).toBe(1);
+  await page.reload();
+  await expect(page.getByRole('row').filter({ hasText: second })).toBeVisible();
+  expect(await order()).toBe(1);
+  // The public list follows the same order.
+  const team = (await (await page.request.get('/api/team')).json()) as { name: string }[];
+  const publicNames = team.map((member) => member.name);
+  expect(publicNames.indexOf(second)).toBeLessThan(publicNames.indexOf(first));
+});

@@ -105,10 +105,52 @@ function ContentList({ def, data }: { def: ContentTypeDef; data: Awaited<ReturnT
     });
   }
 
-  const actions = (record: AdminRecord) => {
+  // Staff choose the order of position-ordered types; a filtered list has no neighbours to swap with.
+  const reorderable = def.list.order === 'position' && !data.q && records.length > 1;
+
+  async function move(index: number, step: -1 | 1) {
+    const record = records[index];
+    const other = records[index + step];
+    if (!record || !other) return;
+    const title = recordTitle(def, record);
+    const swap = (r: AdminRecord, sortOrder: number) =>
+      api(`/api/${def.name}/${r._id}`, { method: 'PUT', body: { sortOrder, version: r.version } });
+    try {
+      await swap(record, other.sortOrder as number);
+      await swap(other, record.sortOrder as number);
+      feedback.success(`Moved “${title}” ${step < 0 ? 'up' : 'down'}.`);
+    } catch (error) {
+      feedback.error(error instanceof ApiError ? error.message : 'Something went wrong!');
+    }
+    revalidator.revalidate();
+  }
+
+  const actions = (record: AdminRecord, index: number) => {
     const title = recordTitle(def, record);
     return (
       <div className="row-actions">
+        {reorderable && (
+          <>
+            <button
+              type="button"
+              className="btn btn-small btn-light btn-icon"
+              disabled={index === 0}
+              onClick={() => void move(index, -1)}
+            >
+              <span aria-hidden="true">↑</span>
+              <span className="sr-only">Move {title} up</span>
+            </button>
+            <button
+              type="button"
+              className="btn btn-small btn-light btn-icon"
+              disabled={index === records.length - 1}
+              onClick={() => void move(index, 1)}
+            >
+              <span aria-hidden="true">↓</span>
+              <span className="sr-only">Move {title} down</span>
+            </button>
+          </>
+        )}
         <button type="button" className="btn btn-small btn-light" onClick={() => open(record)}>
           Edit<span className="sr-only"> {title}</span>
         </button>
@@ -174,14 +216,14 @@ function ContentList({ def, data }: { def: ContentTypeDef; data: Awaited<ReturnT
                     />
                   </td>
                 ))}
-                <td data-label="Actions">{actions(record)}</td>
+                <td data-label="Actions">{actions(record, index)}</td>
               </tr>
             ))}
           </tbody>
         </table>
       ) : (
         <ul className="card-grid">
-          {records.map((record) => (
+          {records.map((record, index) => (
             <li key={record._id} className="card">
               <h2 className="card-title">{recordTitle(def, record)}</h2>
               {columns
@@ -195,7 +237,7 @@ function ContentList({ def, data }: { def: ContentTypeDef; data: Awaited<ReturnT
                     />
                   </div>
                 ))}
-              {actions(record)}
+              {actions(record, index)}
             </li>
           ))}
         </ul>
