@@ -93,4 +93,35 @@ test('the inbox pages through many messages and exports what the filters show', 
 
   const exportLink = page.getByRole('link', { name: 'Export CSV' });
   await expect(exportLink).toHaveAttribute('href', `/api/contactus/export.csv?q=${tag}`);
+  const csv = await page.request.get((await exportLink.getAttribute('href'))!);
+  expect(csv.headers()['content-disposition']).toContain('attachment');
+  const text = await csv.text();
+  for (const name of names) expect(text).toContain(name);
+  expect(text.trim().split(/\r?\n/)).toHaveLength(14);
+});
+
+test('a message caught by the spam trap waits under Spam until staff say it is not spam', async ({
+  page,
+}) => {
+  const tag = unique('Trap').replace(/\s/g, '');
+  const name = `${tag} bot`;
+  await apiWrite(page, 'POST', '/api/contactus', {
+    name,
+    email: 'bot@example.com',
+    phone: '03001234567',
+    message: `Cheap pills (${tag})`,
+    website: 'http://spam.example',
+  });
+  await page.goto(`/message?q=${tag}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('MESSAGES [0]');
+  await page.getByLabel('Show').selectOption('true');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('MESSAGES [1]');
+  const card = cardOf(page, name);
+  await expect(card).toContainText('Spam');
+  await card.getByRole('button', { name: /^Not spam/ }).click();
+  await expect(page.getByRole('status')).toContainText(`The message from ${name} is back in the inbox.`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('MESSAGES [0]');
+  await page.goto(`/message?q=${tag}`);
+  await expect(cardOf(page, name)).toHaveCount(1);
 });
