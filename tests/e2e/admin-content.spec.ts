@@ -178,12 +178,27 @@ test('gallery images upload with progress and previews, and one can be removed b
   const dialog = page.getByRole('dialog', { name: `Add ${gallery.label}` });
   const title = unique('Album');
   await dialog.getByLabel('Title').fill(title);
+  // Hold the uploads a moment so their progress can be seen.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/upload', async (route) => {
+    await held;
+    await route.continue();
+  });
   await dialog.getByLabel('Choose images').setInputFiles([
     { name: 'red.png', mimeType: 'image/png', buffer: await png('#c00') },
     { name: 'blue.png', mimeType: 'image/png', buffer: await png('#00c') },
   ]);
+  await expect(dialog.getByRole('progressbar', { name: 'Uploading red.png' })).toBeVisible();
+  await expect(dialog.getByRole('progressbar', { name: 'Uploading blue.png' })).toBeVisible();
+  // Saving waits for the uploads.
+  await expect(dialog.getByRole('button', { name: 'Create' })).toBeDisabled();
+  release();
   const previews = dialog.getByRole('img', { name: /^Images \d$/ });
   await expect(previews).toHaveCount(2);
+  await expect(dialog.getByRole('progressbar')).toHaveCount(0);
   const box = await previews.first().boundingBox();
   expect([Math.round(box?.width ?? 0), Math.round(box?.height ?? 0)]).toEqual([150, 100]);
   await dialog.getByRole('button', { name: 'Remove images 2' }).click();

@@ -157,3 +157,10 @@ test('subscribers are listed, searched, deleted, restored and exported', async (
   expect(rows).toHaveLength(2);
   expect(rows[1]).toContain(email);
 });
+
+test('the admin area shows the server-down banner when the server stops answering', async ({ page }) => {
+  await page.route('**/api/status', (route) => route.fulfill({ status: 503, body: '' }));
+  await page.goto('/dashboard');
+  await expect(page.getByRole('alert').filter({ hasText: 'Server is not responding.' })).toBeVisible();
+  await page.unroute('**/api/status');
+});

@@ -1,4 +1,11 @@
-import { type ClientLoaderFunctionArgs, Link, useLoaderData, useRouteLoaderData } from 'react-router';
+import { useEffect } from 'react';
+import {
+  type ClientLoaderFunctionArgs,
+  Link,
+  useLoaderData,
+  useRevalidator,
+  useRouteLoaderData,
+} from 'react-router';
 import { Spinner } from '../../admin/feedback';
 import { optionalRead } from '../../admin/load';
 import { adminScreens } from '../../admin/screens';
@@ -27,10 +34,25 @@ export function HydrateFallback() {
   return <Spinner />;
 }
 
+/** How often an open dashboard refreshes its numbers (and whenever the tab comes back into view). */
+const REFRESH_MS = 30_000;
+
 const COUNT_LABEL = { unreadMessages: 'unread', pendingUsers: 'waiting for approval' } as const;
 
 export default function Dashboard() {
   const counts = useLoaderData<typeof clientLoader>();
+  const { revalidate } = useRevalidator();
+  useEffect(() => {
+    const refresh = () => {
+      if (document.visibilityState === 'visible') void revalidate();
+    };
+    const timer = setInterval(refresh, REFRESH_MS);
+    document.addEventListener('visibilitychange', refresh);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', refresh);
+    };
+  }, [revalidate]);
   const layout = useRouteLoaderData<typeof layoutLoader>('routes/admin/layout');
   const isAdmin = layout?.user.role === 'admin';
   const screens = adminScreens.filter((screen) => !screen.adminOnly || isAdmin);

@@ -12,6 +12,7 @@ import {
 import { FeedbackProvider } from '../../admin/feedback';
 import { ScreenError } from '../../admin/screen-error';
 import { adminScreens } from '../../admin/screens';
+import { ServerStatusBanner } from '../../components/app-shell';
 import type { loader as rootLoader } from '../../root';
 import type { Route } from './+types/layout';
 import '../../admin/admin.css';
@@ -95,6 +96,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             <Outlet />
           </main>
         </div>
+        <ServerStatusBanner />
       </FeedbackProvider>
     </div>
   );
