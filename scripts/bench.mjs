@@ -282,14 +282,14 @@ async function fillInbox({ dataDir, url }, count) {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     await client.query(sql);
-    await client.query('analyze contact_messages');
+    await client.query('vacuum analyze contact_messages');
     await client.end();
   } else {
     const { PGlite } = await import('@electric-sql/pglite');
     const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
     const db = await PGlite.create({ dataDir, extensions: { pg_trgm } });
     await db.exec(sql);
-    await db.exec('analyze contact_messages');
+    await db.exec('vacuum analyze contact_messages');
     await db.close();
   }
 }

@@ -1,7 +1,6 @@
-import sharp from 'sharp';
 import { contentTypes } from '../../../shared/content/types';
 import type { ContentRepository } from '../../content/repository';
-import { processImage } from '../../modules/media/pipeline';
+import { loadSharp, processImage } from '../../modules/media/pipeline';
 import { mediaUrl } from '../../modules/media/routes';
 import type { MediaStore } from '../../modules/media/store';
 import type { SettingsStore } from '../../modules/settings/store';
@@ -48,6 +47,7 @@ export async function seedDemoContent({
   return database.withLock(7_314_003, async () => {
     if (await hasContent(database)) return false;
     const repo = (name: string) => repositories.get(name)!;
+    const sharp = await loadSharp();
     const image = async (svg: string) => {
       const png = await sharp(Buffer.from(svg)).png().toBuffer();
       const processed = await processImage(png);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import sharp, { type Metadata, type Sharp } from 'sharp';
+import type { Metadata, Sharp } from 'sharp';
 import { IMAGE_WIDTHS, MAX_IMAGE_PIXELS } from '../../../shared/constants';
 import { HttpError } from '../../errors';
 
@@ -21,7 +21,14 @@ export interface ProcessedImage {
 const looksLikeMarkup = (input: Buffer) =>
   /^(\uFEFF|\s)*<(\?xml|svg|!DOCTYPE|html)/i.test(input.subarray(0, 512).toString('utf8'));
 
+/**
+ * sharp and libvips take about 25 MB of memory once loaded: load them with the first picture,
+ * not at start, since most running sites only serve pictures already stored.
+ */
+export const loadSharp = async () => (await import('sharp')).default;
+
 export async function processImage(input: Buffer): Promise<ProcessedImage> {
+  const sharp = await loadSharp();
   if (looksLikeMarkup(input))
     throw new HttpError(
       400,
