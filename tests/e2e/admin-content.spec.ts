@@ -131,8 +131,20 @@ test('the form shows each rule once a field is touched and refuses to submit whi
   // The backdrop is static: a click outside keeps the form and what was typed.
   await page.mouse.click(5, 5);
   await expect(dialog).toBeVisible();
+  // Escape would lose what was typed: it asks first, and Escape again keeps the form.
   await page.keyboard.press('Escape');
+  const discard = page.getByRole('alertdialog');
+  await expect(discard).toContainText('Discard your changes?');
+  await page.keyboard.press('Escape');
+  await expect(discard).toBeHidden();
+  await expect(dialog.getByLabel('Address')).toHaveValue('Mall Road');
+  await page.keyboard.press('Escape');
+  await discard.getByRole('button', { name: 'Discard' }).click();
   await expect(dialog).toBeHidden();
+  // An untouched form closes at once.
+  await page.getByRole('button', { name: 'Add+' }).click();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Add Client' })).toBeHidden();
 });
 
 test('an edit made stale by someone else is refused with the reason, and can be reloaded', async ({

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import type { Field } from '../../shared/content/fields';
 import { ApiError } from '../lib/api';
 import { FieldControl } from './field-control';
@@ -25,6 +25,7 @@ export function DeclaredForm({
   groups,
   footerClassName = 'modal-footer',
   bodyClassName = 'modal-body',
+  onDirtyChange,
 }: {
   entries: FieldEntry[];
   record?: Record<string, unknown> | null;
@@ -35,9 +36,14 @@ export function DeclaredForm({
   groups?: { title: string; fields: string[] }[];
   footerClassName?: string;
   bodyClassName?: string;
+  /** Told whether the values differ from what the form started with (to warn before discarding). */
+  onDirtyChange?: (dirty: boolean) => void;
 }) {
   const idPrefix = useId();
+  const [start] = useState(() => JSON.stringify(initialValues(entries, record)));
   const [values, setValues] = useState<FormValues>(() => initialValues(entries, record));
+  const dirty = JSON.stringify(values) !== start;
+  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
   const [version, setVersion] = useState(record?.version as number | undefined);
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});

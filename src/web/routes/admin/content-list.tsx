@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { type ClientLoaderFunctionArgs, type MetaArgs, useLoaderData, useRevalidator } from 'react-router';
 import { PAGE_SIZE_DEFAULT } from '../../../shared/constants';
 import type { ContentTypeDef } from '../../../shared/content/define';
@@ -74,6 +74,18 @@ function ContentList({ def, data }: { def: ContentTypeDef; data: Awaited<ReturnT
   // Staff-only paginated lists (the inbox, subscribers) can be downloaded with the same search.
   const exportable = def.list.paginated === true && def.access.list !== 'public';
 
+  const dirty = useRef(false);
+  // Closing a form with unsaved changes asks first; Escape, × and Cancel all come here.
+  async function close() {
+    if (
+      dirty.current &&
+      !(await feedback.confirm({ message: 'Discard your changes?', confirmLabel: 'Discard' }))
+    )
+      return;
+    dirty.current = false;
+    setEditing(null);
+  }
+
   const open = (record: AdminRecord | null) => {
     setEditing({ record, key: formKey });
     setFormKey((k) => k + 1);
@@ -83,6 +95,7 @@ function ContentList({ def, data }: { def: ContentTypeDef; data: Awaited<ReturnT
     const record = editing?.record;
     if (record) await api(`/api/${def.name}/${record._id}`, { method: 'PUT', body: { ...values, version } });
     else await api(`/api/${def.name}`, { method: 'POST', body: values });
+    dirty.current = false;
     setEditing(null);
     feedback.success(record ? 'Data Updated Successfully!' : 'Data Created Successfully!');
     revalidator.revalidate();
@@ -248,7 +261,7 @@ function ContentList({ def, data }: { def: ContentTypeDef; data: Awaited<ReturnT
       <Modal
         open={editing !== null}
         size="xl"
-        onClose={() => setEditing(null)}
+        onClose={() => void close()}
         title={`${editing?.record ? 'Edit' : 'Add'} ${def.label}`}
       >
         {editing && (
@@ -258,7 +271,10 @@ function ContentList({ def, data }: { def: ContentTypeDef; data: Awaited<ReturnT
             record={editing.record}
             submitLabel={editing.record ? 'Save changes' : 'Create'}
             onSubmit={save}
-            onCancel={() => setEditing(null)}
+            onCancel={() => void close()}
+            onDirtyChange={(value) => {
+              dirty.current = value;
+            }}
           />
         )}
       </Modal>
