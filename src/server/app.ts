@@ -26,6 +26,7 @@ import type { Env } from './env';
 import { auditPlugin, createAuditLog } from './modules/audit/audit';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthStore } from './modules/auth/store';
+import { registerCluster } from './modules/cluster';
 import { createMailOutbox } from './modules/mail/outbox';
 import { scheduleMaintenance } from './modules/maintenance';
 import { mediaRoutes } from './modules/media/routes';
@@ -188,6 +189,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(trashPlugin(database));
   await app.register(auditPlugin(createAuditLog(database)));
   scheduleMaintenance(app, authStore.purgeExpiredSessions);
+  if (env.DATABASE_URL) registerCluster(app, env.DATABASE_URL);
 
   await app.register(seoRoutes(repositories.get('service')!));
   if (options.ssr) {

@@ -1,62 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from './app';
-import { createTestDatabase, testDatabaseKind } from './test/helpers';
-
-const children: ChildProcess[] = [];
-afterAll(() => {
-  for (const child of children) child.kill('SIGKILL');
-});
-
-/** Start the site exactly as `npm start` does and wait for its "ready" line. */
-function start(env: Record<string, string>): Promise<{ url: string; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, [path.join(PROJECT_ROOT, 'scripts/start.mjs')], {
-    cwd: PROJECT_ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 120_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk;
-      const match = /Site ready at (http:\/\/localhost:\d+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve({
-          url: match[1]!.replace('localhost', '127.0.0.1'),
-          stop: () =>
-            new Promise((done) => {
-              child.once('exit', () => done());
-              child.kill('SIGTERM');
-            }),
-        });
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
-  });
-}
+import { describe, expect, it } from 'vitest';
+import { testDatabaseKind } from './test/helpers';
+import { siteStorage, startSite as start } from './test/site-process';
 
 describe(`npm start on a fresh ${testDatabaseKind} database`, () => {
   it('seeds the demo content, serves it over HTTP, and keeps data across a restart', async () => {
-    let env: Record<string, string>;
-    let cleanup = async () => {};
-    if (testDatabaseKind === 'postgres') {
-      const db = await createTestDatabase();
-      await db.database.close();
-      env = { DATABASE_URL: db.url! };
-      cleanup = db.drop;
-    } else {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-start-'));
-      env = { DATA_DIR: dataDir };
-      cleanup = async () => fs.rmSync(dataDir, { recursive: true, force: true });
-    }
+    const storage = await siteStorage();
+    const { env } = storage;
+    const cleanup = storage.remove;
     try {
       const first = await start(env);
       const services = (await (await fetch(`${first.url}/api/service`)).json()) as {
