@@ -266,3 +266,31 @@ test('staff put records in the order the website shows them', async ({ page }) =
   const publicNames = team.map((member) => member.name);
   expect(publicNames.indexOf(second)).toBeLessThan(publicNames.indexOf(first));
 });
+
+test('a single-image field takes one picture, which can be removed and chosen again', async ({ page }) => {
+  await page.goto('/addTeam');
+  await page.getByRole('button', { name: 'Add+' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Team Member' });
+  const name = unique('Photo Person');
+  await dialog.getByLabel('Name', { exact: true }).fill(name);
+  await dialog.getByLabel('Position').fill('Supervisor');
+  await dialog.getByLabel('Choose an image').setInputFiles({
+    name: 'face.png',
+    mimeType: 'image/png',
+    buffer: await png('#0a0'),
+  });
+  await expect(dialog.getByRole('img', { name: 'Photo 1' })).toBeVisible();
+  // One picture at most: the picker goes away until it is removed.
+  await expect(dialog.getByLabel('Choose an image')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Remove photo 1' }).click();
+  await dialog.getByLabel('Choose an image').setInputFiles({
+    name: 'face2.png',
+    mimeType: 'image/png',
+    buffer: await png('#00a'),
+  });
+  await expect(dialog.getByRole('img', { name: 'Photo 1' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByRole('status')).toContainText('Data Created Successfully!');
+  const team = (await (await page.request.get('/api/team')).json()) as { name: string; images: string }[];
+  expect(team.find((member) => member.name === name)?.images).toMatch(/^\/media\/[0-9a-f]{32}\.webp$/);
+});

@@ -275,7 +275,7 @@ function ImagesInput({
       )}
       {urls.length < max && (
         <label className="upload-pick">
-          <span>{multiple ? 'Choose images' : urls.length ? 'Replace image' : 'Choose an image'}</span>
+          <span>{multiple ? 'Choose images' : 'Choose an image'}</span>
           <input
             id={id}
             type="file"
