@@ -50,7 +50,10 @@ export function ContactForm({ initialValues, initialErrors = {}, initialNotice =
     if (touched[field]) void revalidate(next);
   }
 
-  function blur(field: Field) {
+  function blur(field: Field, next: EventTarget | null) {
+    // Leaving a field for the Submit button: submitting checks everything, and showing an error
+    // now would move the button away from under the pointer before the click lands.
+    if (next instanceof HTMLButtonElement && next.type === 'submit') return;
     setTouched((t) => ({ ...t, [field]: true }));
     void revalidate(values);
   }
@@ -105,7 +108,7 @@ export function ContactForm({ initialValues, initialErrors = {}, initialNotice =
           required: true,
           'aria-invalid': error ? true : undefined,
           'aria-describedby': error ? `${inputId}-error` : undefined,
-          onBlur: () => blur(name),
+          onBlur: (event: React.FocusEvent) => blur(name, event.relatedTarget),
         })}
         {error ? (
           <p className="field-error" id={`${inputId}-error`}>

@@ -1,0 +1,37 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { hydrated, listOf, PUBLIC_PATHS } from './support/public';
+
+for (const width of [390, 1280]) {
+  test(`no serious or critical accessibility problems on any public page at ${width} px`, async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const [service] = await listOf<{ slug: string }>(request, 'service');
+    await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
+    const found: string[] = [];
+    for (const path of [...PUBLIC_PATHS, `/services/${service!.slug}`, '/no-such-page']) {
+      await page.goto(path);
+      await hydrated(page);
+      // Scroll through so that every revealed section is in its final state.
+      await page.evaluate(async () => {
+        for (let y = 0; y < document.body.scrollHeight; y += 400) {
+          window.scrollTo(0, y);
+          await new Promise((r) => setTimeout(r, 30));
+        }
+      });
+      await page.waitForTimeout(700);
+      const results = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+        .analyze();
+      for (const violation of results.violations) {
+        if (violation.impact === 'serious' || violation.impact === 'critical')
+          found.push(
+            `${path}: ${violation.id} (${violation.impact}) ${violation.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+          );
+      }
+    }
+    expect(found).toEqual([]);
+  });
+}
