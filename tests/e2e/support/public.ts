@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { ADMIN } from '../fixtures';
 
 /** Content as the API has it: what the pages must show. */
 export async function listOf<T = Record<string, unknown>>(
@@ -43,19 +44,13 @@ export async function hydrated(page: Page) {
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
 }
 
-export const STAFF = { name: 'E2E Admin', username: 'e2e-admin', password: 'correct horse battery staple' };
-
 /**
- * Sign the page's browser context in as staff. The first account of the test run's empty database
- * becomes the admin; later runs of this helper log in to it.
+ * Sign the page's browser context in as the e2e admin (signed up by global-setup.ts), with a
+ * session of its own so that logging out does not end the session other tests reuse.
  */
 export async function signInAsStaff(page: Page) {
-  const request = page.context().request;
-  const signup = await request.post('/api/auth/signup', { data: STAFF });
-  if (signup.ok() && (await signup.json()).role === 'pending')
-    throw new Error('Another account was created first; e2e-admin is pending approval');
-  const login = await request.post('/api/auth/login', {
-    data: { username: STAFF.username, password: STAFF.password },
+  const login = await page.context().request.post('/api/auth/login', {
+    data: { username: ADMIN.username, password: ADMIN.password },
   });
   if (!login.ok()) throw new Error(`login failed: ${login.status()} ${await login.text()}`);
 }
