@@ -301,8 +301,22 @@ describe('Strapi CVE-2026-22707 / Directus CVE-2025-55746: uploads', () => {
   it('refuses an anonymous upload before reading its body, and has no anonymous replace or delete', async () => {
     const big = multipart('big.png', Buffer.alloc(11 * 1024 * 1024, 1), 'image/png');
     const anonymous = await inject({ method: 'POST', url: '/api/upload', ...big });
-    // 401, not 413: who is asking was decided before the body was parsed.
     expect(anonymous.statusCode).toBe(401);
+    // 401, not 413 or 400: who is asking is decided before any body is read or parsed.
+    const oversized = await inject({
+      method: 'POST',
+      url: '/api/client',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"name":"${'x'.repeat(2 * 1024 * 1024)}"}`,
+    });
+    expect(oversized.statusCode).toBe(401);
+    const broken = await inject({
+      method: 'PUT',
+      url: '/api/settings',
+      headers: { 'content-type': 'application/json' },
+      payload: '{not json',
+    });
+    expect(broken.statusCode).toBe(401);
     for (const method of ['PUT', 'DELETE', 'POST', 'PATCH'] as const) {
       const res = await inject({ method, url: `/media/${'a'.repeat(32)}.webp`, payload: {} });
       expect(res.statusCode, method).toBeGreaterThanOrEqual(400);
