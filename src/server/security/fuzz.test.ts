@@ -1,0 +1,119 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../test/helpers';
+
+const t = await createTestApp();
+await t.app.ready();
+const admin = await t.signIn('admin');
+
+/** Every write route, and every route taking an id or a query, with its rule. */
+const routes = t.app.routeRules.filter(
+  (r) =>
+    r.url.startsWith('/api/') &&
+    !r.url.startsWith('/api/docs') &&
+    r.url !== '/api/*' &&
+    r.method !== 'OPTIONS',
+);
+const writes = routes.filter((r) => ['POST', 'PUT', 'DELETE', 'PATCH'].includes(r.method));
+
+/** Row counts of every table that holds what a request could write. */
+async function snapshot(): Promise<string> {
+  const tables = await t.database.query<{ table_name: string }>(
+    `select table_name from information_schema.tables
+      where table_schema = 'public' and table_type = 'BASE TABLE'
+        and table_name not in ('sessions', 'rate_limits', 'audit_log', 'schema_migrations', 'mail_outbox')
+      order by table_name`,
+  );
+  const counts: string[] = [];
+  for (const { table_name } of tables) {
+    const [row] = await t.database.query<{ n: string; v: string }>(
+      `select count(*) as n, md5(coalesce(string_agg(x::text, ',' order by x::text), '')) as v from ${table_name} x`,
+    );
+    counts.push(`${table_name}:${row!.n}:${row!.v}`);
+  }
+  return counts.join(' ');
+}
+
+const json = fc.jsonValue({ maxDepth: 3 });
+const idLike = fc.oneof(
+  fc.uuid(),
+  fc.string({ maxLength: 40 }),
+  fc.constantFrom('..%2F..%2Fetc', '%00', "1' or '1'='1", '-1', 'NaN', 'a'.repeat(300)),
+);
+const queryLike = fc.dictionary(
+  fc.oneof(
+    fc.constantFrom('q', 'page', 'pageSize', 'status', 'sort', 'password_hash', 'filters[x]'),
+    fc.string({ maxLength: 8 }),
+  ),
+  fc.oneof(fc.string({ maxLength: 20 }), fc.integer().map(String)),
+  { maxKeys: 3 },
+);
+const headerLike = fc.record(
+  {
+    authorization: fc.oneof(
+      fc.constant(admin.authorization),
+      fc.string({ maxLength: 60 }),
+      fc.constant('Bearer '),
+    ),
+    'content-type': fc.constantFrom(
+      'application/json',
+      'text/plain',
+      'multipart/form-data',
+      'application/x-www-form-urlencoded',
+      'application/json; charset=latin1',
+    ),
+    'if-match': fc.string({ maxLength: 12 }),
+    'x-xsrf-token': fc.string({ maxLength: 12 }),
+  },
+  { requiredKeys: [] },
+);
+
+function fill(url: string, id: string) {
+  return url.replace(/:resource/g, 'service').replace(/:[a-zA-Z]+/g, encodeURIComponent(id));
+}
+
+describe('fuzzing every write route', () => {
+  it(`never answers 5xx and writes nothing on a 4xx (${writes.length} write routes)`, async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...writes),
+        idLike,
+        fc.oneof(
+          json.map((v) => JSON.stringify(v)),
+          fc.string({ maxLength: 200 }),
+          fc.constant(''),
+        ),
+        queryLike,
+        headerLike,
+        async (route, id, body, query, headers) => {
+          const before = await snapshot();
+          const search = new URLSearchParams(query).toString();
+          const res = await t.app.inject({
+            method: route.method as 'POST',
+            url: `${fill(route.url, id)}${search ? `?${search}` : ''}`,
+            headers: { authorization: admin.authorization, ...headers },
+            payload: body,
+          });
+          expect(res.statusCode, `${route.method} ${route.url} ${res.body}`).toBeLessThan(500);
+          if (res.statusCode >= 400) expect(await snapshot(), `${route.method} ${route.url}`).toBe(before);
+        },
+      ),
+      { numRuns: 150, seed: 20261123 },
+    );
+  });
+
+  it('never answers 5xx to generated ids and query strings on any route', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...routes), idLike, queryLike, async (route, id, query) => {
+        const search = new URLSearchParams(query).toString();
+        const res = await t.app.inject({
+          method: route.method as 'GET',
+          url: `${fill(route.url, id)}${search ? `?${search}` : ''}`,
+          headers: { authorization: admin.authorization },
+        });
+        expect(res.statusCode, `${route.method} ${route.url} ${res.body}`).toBeLessThan(500);
+      }),
+      { numRuns: 300, seed: 11052026 },
+    );
+  });
+});
