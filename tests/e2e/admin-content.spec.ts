@@ -294,3 +294,17 @@ test('a single-image field takes one picture, which can be removed and chosen ag
   const team = (await (await page.request.get('/api/team')).json()) as { name: string; images: string }[];
   expect(team.find((member) => member.name === name)?.images).toMatch(/^\/media\/[0-9a-f]{32}\.webp$/);
 });
+
+test('a save after the session ended keeps what was typed and says how to go on', async ({ page }) => {
+  await page.goto('/addclient');
+  await page.getByRole('button', { name: 'Add+' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Client' });
+  await dialog.getByLabel('Name', { exact: true }).fill(unique('Late Client'));
+  await dialog.getByLabel('Phone').fill('03001234567');
+  await dialog.getByLabel('Address').fill('Garden Town');
+  await page.context().clearCookies();
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('Your session has ended.');
+  await expect(dialog.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+  await expect(dialog.getByLabel('Address')).toHaveValue('Garden Town');
+});

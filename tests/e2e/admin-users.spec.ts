@@ -40,6 +40,11 @@ test('an admin approves a second user, who can then log in as an editor', async 
   await expect(editor.getByRole('link', { name: /^Users/ })).toHaveCount(0);
   await editor.goto('/users');
   await expect(editor.getByRole('main').getByRole('alert')).toContainText('Only an admin can do this.');
+  // Editors see the site settings but cannot change them.
+  await editor.goto('/settings');
+  await expect(editor.getByText('Only an admin can change the settings.')).toBeVisible();
+  await expect(editor.getByLabel('Company name')).toBeDisabled();
+  await expect(editor.getByRole('button', { name: 'Save settings' })).toHaveCount(0);
   await editorContext.close();
 
   // Role changes and removal, each announced.

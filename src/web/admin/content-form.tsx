@@ -26,6 +26,7 @@ export function DeclaredForm({
   footerClassName = 'modal-footer',
   bodyClassName = 'modal-body',
   onDirtyChange,
+  readOnly = false,
 }: {
   entries: FieldEntry[];
   record?: Record<string, unknown> | null;
@@ -38,6 +39,8 @@ export function DeclaredForm({
   bodyClassName?: string;
   /** Told whether the values differ from what the form started with (to warn before discarding). */
   onDirtyChange?: (dirty: boolean) => void;
+  /** Show the values without letting them be changed (someone without the right to save). */
+  readOnly?: boolean;
 }) {
   const idPrefix = useId();
   const [start] = useState(() => JSON.stringify(initialValues(entries, record)));
@@ -48,6 +51,7 @@ export function DeclaredForm({
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
+  const [sessionEnded, setSessionEnded] = useState(false);
   const [newer, setNewer] = useState<Record<string, unknown> | null>(null);
   const [uploading, setUploading] = useState<Record<string, number>>({});
   const [saving, setSaving] = useState(false);
@@ -68,10 +72,15 @@ export function DeclaredForm({
     }
     setSaving(true);
     setFormError(null);
+    setSessionEnded(false);
     try {
       await onSubmit(payloadFor(entries, values), version);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 409) {
+      if (error instanceof ApiError && error.status === 401) {
+        // What was typed stays here: log in in another tab, then save again.
+        setSessionEnded(true);
+        setFormError('Your session has ended. Log in again in another tab, then save.');
+      } else if (error instanceof ApiError && error.status === 409) {
         setFormError(STALE_EDIT);
         setNewer((error.current as Record<string, unknown>) ?? null);
       } else if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
@@ -116,7 +125,7 @@ export function DeclaredForm({
   const byName = new Map(entries.map((entry) => [entry[0], entry]));
   return (
     <form className="declared-form" noValidate onSubmit={submit}>
-      <div className={bodyClassName}>
+      <fieldset className={bodyClassName} disabled={readOnly}>
         {groups ? (
           groups.map((group) => (
             <fieldset key={group.title} className="form-group">
@@ -132,7 +141,7 @@ export function DeclaredForm({
         ) : (
           <div className="form-grid">{entries.map(control)}</div>
         )}
-      </div>
+      </fieldset>
       <div className={footerClassName}>
         <div className="form-message" role="alert">
           {formError && <p className="form-error">{formError}</p>}
@@ -141,15 +150,22 @@ export function DeclaredForm({
               Reload
             </button>
           )}
+          {sessionEnded && (
+            <a className="btn btn-small btn-light" href="/login" target="_blank" rel="noopener">
+              Log in
+            </a>
+          )}
         </div>
         {onCancel && (
           <button type="button" className="btn btn-light" onClick={onCancel}>
             Cancel
           </button>
         )}
-        <button type="submit" className="btn btn-primary" aria-disabled={invalid || saving}>
-          {saving ? 'Saving…' : submitLabel}
-        </button>
+        {!readOnly && (
+          <button type="submit" className="btn btn-primary" aria-disabled={invalid || saving}>
+            {saving ? 'Saving…' : submitLabel}
+          </button>
+        )}
       </div>
     </form>
   );

@@ -52,6 +52,7 @@ export default function Settings() {
         record={settings}
         groups={settingsDef.groups}
         submitLabel="Save settings"
+        readOnly={!canEdit}
         bodyClassName="settings-body"
         footerClassName="form-footer"
         onSubmit={async (values, version) => {
