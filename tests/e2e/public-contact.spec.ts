@@ -98,3 +98,20 @@ test.describe('without JavaScript', () => {
     await expect(main.getByLabel('Message')).toHaveValue(valid.message);
   });
 });
+
+test('a bot that fills the hidden website field is still answered, and staff see the message flagged', async ({
+  page,
+}) => {
+  const { signInAsStaff } = await import('./support/public');
+  await page.goto('/contact');
+  await hydrated(page);
+  const name = `Bot ${Date.now()}`;
+  await fill(page, { ...valid, name });
+  await page.locator('input[name="website"]').fill('https://spam.example');
+  await page.getByRole('main').getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('main').getByRole('status')).toHaveText(SENT);
+  await signInAsStaff(page);
+  const inbox = await (await page.request.get(`/api/contactus?spam=true&q=${encodeURIComponent(name)}`)).json();
+  expect(inbox.data).toHaveLength(1);
+  expect(inbox.data[0].spam).toBe(true);
+});

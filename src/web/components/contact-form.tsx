@@ -38,6 +38,7 @@ export function ContactForm({ initialValues, initialErrors = {}, initialNotice =
   const [notice, setNotice] = useState<ContactNotice>(initialNotice);
   const [sending, setSending] = useState(false);
   const noticeRef = useRef<HTMLDivElement>(null);
+  const trapRef = useRef<HTMLInputElement>(null);
 
   async function revalidate(next: Values) {
     const validate = await loadValidator();
@@ -73,7 +74,8 @@ export function ContactForm({ initialValues, initialErrors = {}, initialNotice =
     setSending(true);
     setNotice(null);
     try {
-      await api('/api/contactus', { method: 'POST', body: values });
+      const trap = trapRef.current?.value ?? '';
+      await api('/api/contactus', { method: 'POST', body: trap ? { ...values, website: trap } : values });
       setValues(EMPTY);
       setTouched({});
       setErrors({});
@@ -148,6 +150,18 @@ export function ContactForm({ initialValues, initialErrors = {}, initialNotice =
         {field('message', 'Message', (p) => (
           <textarea {...p} rows={5} onChange={(e) => change('message', e.target.value)} />
         ))}
+      </div>
+      {/* Spam trap: people never see or fill it; bots that fill every field are flagged for staff. */}
+      <div className="trap">
+        <label htmlFor={`${id}-website`}>Website (leave this empty)</label>
+        <input
+          id={`${id}-website`}
+          name="website"
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          ref={trapRef}
+        />
       </div>
       <button type="submit" className="button button-primary" disabled={sending}>
         {sending ? 'Sending…' : 'Submit'}

@@ -17,7 +17,10 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const values = Object.fromEntries(FIELDS.map((key) => [key, String(form.get(key) ?? '')]));
-  const result = await context.site.sendContactMessage(values, { ip: context.clientIp });
+  const trap = String(form.get('website') ?? '');
+  const result = await context.site.sendContactMessage(trap ? { ...values, website: trap } : values, {
+    ip: context.clientIp,
+  });
   if (result.ok) return { ok: true as const };
   const message =
     result.status === 400
