@@ -149,3 +149,42 @@ export function ScreenHeader({
     </header>
   );
 }
+
+/** A list table; on phones each row becomes a card whose cells are labelled by `data-label`. */
+export function DataTable({
+  caption,
+  headings,
+  children,
+}: {
+  caption: string;
+  headings: readonly string[];
+  children: React.ReactNode;
+}) {
+  return (
+    <table className="data-table">
+      <caption className="sr-only">{caption}</caption>
+      <thead>
+        <tr>
+          {headings.map((heading) => (
+            <th scope="col" key={heading}>
+              {heading}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>{children}</tbody>
+    </table>
+  );
+}
+
+/** Filters that put their values in the URL (the screen's loader reads them from there). */
+export function FilterForm({ children }: { children: React.ReactNode }) {
+  return (
+    <Form method="get" className="search-bar">
+      {children}
+      <button type="submit" className="btn btn-light">
+        Show
+      </button>
+    </Form>
+  );
+}

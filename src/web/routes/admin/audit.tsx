@@ -3,7 +3,7 @@ import { contentTypes, contentTypesByName } from '../../../shared/content/types'
 import { Spinner } from '../../admin/feedback';
 import { formatWhen, pageOf, pickParams } from '../../admin/format';
 import { adminRead } from '../../admin/load';
-import { Pagination, ScreenHeader } from '../../admin/record-view';
+import { DataTable, FilterForm, Pagination, ScreenHeader } from '../../admin/record-view';
 
 const PAGE_SIZE = 25;
 
@@ -73,7 +73,7 @@ export default function Audit() {
   return (
     <section className="screen">
       <ScreenHeader title="Audit log" count={data.totalCount} />
-      <form method="get" className="search-bar">
+      <FilterForm>
         <div className="filter">
           <label htmlFor="audit-resource">What</label>
           <select id="audit-resource" name="resource" defaultValue={data.resource}>
@@ -96,40 +96,25 @@ export default function Audit() {
             ))}
           </select>
         </div>
-        <button type="submit" className="btn btn-light">
-          Show
-        </button>
-      </form>
+      </FilterForm>
       {data.entries.length === 0 ? (
         <p className="empty">Nothing recorded yet.</p>
       ) : (
-        <table className="data-table">
-          <caption className="sr-only">Audit log</caption>
-          <thead>
-            <tr>
-              <th scope="col">When</th>
-              <th scope="col">Who</th>
-              <th scope="col">Action</th>
-              <th scope="col">What</th>
-              <th scope="col">Fields</th>
+        <DataTable caption="Audit log" headings={['When', 'Who', 'Action', 'What', 'Fields']}>
+          {data.entries.map((entry) => (
+            <tr key={entry._id}>
+              <td data-label="When" className="nowrap">
+                <time dateTime={entry.at}>{formatWhen(entry.at)}</time>
+              </td>
+              <td data-label="Who">{entry.actorName ?? <span className="muted">visitor</span>}</td>
+              <td data-label="Action">{ACTIONS[entry.action] ?? entry.action}</td>
+              <td data-label="What">
+                {resourceLabel(entry.resource)} <span className="muted">{entry.recordId.slice(0, 8)}</span>
+              </td>
+              <td data-label="Fields">{entry.fields.join(', ') || <span className="muted">—</span>}</td>
             </tr>
-          </thead>
-          <tbody>
-            {data.entries.map((entry) => (
-              <tr key={entry._id}>
-                <td data-label="When" className="nowrap">
-                  <time dateTime={entry.at}>{formatWhen(entry.at)}</time>
-                </td>
-                <td data-label="Who">{entry.actorName ?? <span className="muted">visitor</span>}</td>
-                <td data-label="Action">{ACTIONS[entry.action] ?? entry.action}</td>
-                <td data-label="What">
-                  {resourceLabel(entry.resource)} <span className="muted">{entry.recordId.slice(0, 8)}</span>
-                </td>
-                <td data-label="Fields">{entry.fields.join(', ') || <span className="muted">—</span>}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </DataTable>
       )}
       <Pagination page={data.page} pageSize={PAGE_SIZE} total={data.totalCount} />
     </section>

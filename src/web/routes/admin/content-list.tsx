@@ -11,6 +11,7 @@ import { adminRead } from '../../admin/load';
 import {
   type AdminRecord,
   columnLabel,
+  DataTable,
   FieldValueView,
   Pagination,
   recordTitle,
@@ -203,37 +204,26 @@ function ContentList({ def, data }: { def: ContentTypeDef; data: Awaited<ReturnT
             : `No ${def.plural.toLowerCase()} yet.${canCreate ? ' Use Add+ to create the first one.' : ''}`}
         </p>
       ) : def.admin.view === 'table' ? (
-        <table className="data-table">
-          <caption className="sr-only">{def.admin.title}</caption>
-          <thead>
-            <tr>
-              <th scope="col">#</th>
+        <DataTable
+          caption={def.admin.title}
+          headings={['#', ...columns.map((column) => columnLabel(def, column)), 'Actions']}
+        >
+          {records.map((record, index) => (
+            <tr key={record._id}>
+              <td data-label="#">{offset + index + 1}</td>
               {columns.map((column) => (
-                <th scope="col" key={column}>
-                  {columnLabel(def, column)}
-                </th>
+                <td key={column} data-label={columnLabel(def, column)}>
+                  <FieldValueView
+                    field={def.fields[column]!}
+                    value={record[column]}
+                    title={recordTitle(def, record)}
+                  />
+                </td>
               ))}
-              <th scope="col">Actions</th>
+              <td data-label="Actions">{actions(record, index)}</td>
             </tr>
-          </thead>
-          <tbody>
-            {records.map((record, index) => (
-              <tr key={record._id}>
-                <td data-label="#">{offset + index + 1}</td>
-                {columns.map((column) => (
-                  <td key={column} data-label={columnLabel(def, column)}>
-                    <FieldValueView
-                      field={def.fields[column]!}
-                      value={record[column]}
-                      title={recordTitle(def, record)}
-                    />
-                  </td>
-                ))}
-                <td data-label="Actions">{actions(record, index)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </DataTable>
       ) : (
         <ul className="card-grid">
           {records.map((record, index) => (

@@ -9,7 +9,7 @@ import { restoreRecord, runChange } from '../../admin/actions';
 import { Spinner, useFeedback } from '../../admin/feedback';
 import { formatWhen, pageOf, pickParams } from '../../admin/format';
 import { adminRead } from '../../admin/load';
-import { Pagination, ScreenHeader } from '../../admin/record-view';
+import { DataTable, FilterForm, Pagination, ScreenHeader } from '../../admin/record-view';
 import type { loader as layoutLoader } from './layout';
 
 const PAGE_SIZE = 20;
@@ -81,7 +81,7 @@ export default function Trash() {
         )}
       </ScreenHeader>
       <p className="muted">Deleted records stay here for 30 days, then they are removed for good.</p>
-      <form method="get" className="search-bar">
+      <FilterForm>
         <div className="filter">
           <label htmlFor="trash-type">Type</label>
           <select id="trash-type" name="resource" defaultValue={data.resource}>
@@ -93,72 +93,51 @@ export default function Trash() {
             ))}
           </select>
         </div>
-        <button type="submit" className="btn btn-light">
-          Show
-        </button>
-      </form>
+      </FilterForm>
       {data.items.length === 0 ? (
         <p className="empty">The trash is empty.</p>
       ) : (
-        <table className="data-table">
-          <caption className="sr-only">Deleted records</caption>
-          <thead>
-            <tr>
-              <th scope="col">Type</th>
-              <th scope="col">Title</th>
-              <th scope="col">Deleted</th>
-              <th scope="col">By</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.items.map((item) => (
-              <tr key={`${item.resource}/${item.id}`}>
-                <td data-label="Type">{typeLabel(item.resource)}</td>
-                <td data-label="Title">{item.title}</td>
-                <td data-label="Deleted" className="nowrap">
-                  {formatWhen(item.deletedAt)}
-                </td>
-                <td data-label="By">{item.deletedBy ?? <span className="muted">unknown</span>}</td>
-                <td data-label="Actions">
-                  <div className="row-actions">
+        <DataTable caption="Deleted records" headings={['Type', 'Title', 'Deleted', 'By', 'Actions']}>
+          {data.items.map((item) => (
+            <tr key={`${item.resource}/${item.id}`}>
+              <td data-label="Type">{typeLabel(item.resource)}</td>
+              <td data-label="Title">{item.title}</td>
+              <td data-label="Deleted" className="nowrap">
+                {formatWhen(item.deletedAt)}
+              </td>
+              <td data-label="By">{item.deletedBy ?? <span className="muted">unknown</span>}</td>
+              <td data-label="Actions">
+                <div className="row-actions">
+                  <button
+                    type="button"
+                    className="btn btn-small btn-light"
+                    onClick={() =>
+                      void restoreRecord(feedback, revalidator.revalidate, item.resource, item.id, item.title)
+                    }
+                  >
+                    Restore<span className="sr-only"> {item.title}</span>
+                  </button>
+                  {isAdmin && (
                     <button
                       type="button"
-                      className="btn btn-small btn-light"
+                      className="btn btn-small btn-danger"
                       onClick={() =>
-                        void restoreRecord(
-                          feedback,
-                          revalidator.revalidate,
-                          item.resource,
-                          item.id,
-                          item.title,
+                        void purge(
+                          `/api/trash/${item.resource}/${item.id}`,
+                          'Are you sure you want to delete this record for good?',
+                          'Delete for good',
+                          `“${item.title}” was deleted for good.`,
                         )
                       }
                     >
-                      Restore<span className="sr-only"> {item.title}</span>
+                      Delete for good<span className="sr-only"> {item.title}</span>
                     </button>
-                    {isAdmin && (
-                      <button
-                        type="button"
-                        className="btn btn-small btn-danger"
-                        onClick={() =>
-                          void purge(
-                            `/api/trash/${item.resource}/${item.id}`,
-                            'Are you sure you want to delete this record for good?',
-                            'Delete for good',
-                            `“${item.title}” was deleted for good.`,
-                          )
-                        }
-                      >
-                        Delete for good<span className="sr-only"> {item.title}</span>
-                      </button>
-                    )}
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                  )}
+                </div>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       <Pagination page={data.page} pageSize={PAGE_SIZE} total={data.totalCount} />
     </section>

@@ -8,7 +8,7 @@ import { runChange } from '../../admin/actions';
 import { Spinner, useFeedback } from '../../admin/feedback';
 import { formatWhen } from '../../admin/format';
 import { adminRead } from '../../admin/load';
-import { ScreenHeader } from '../../admin/record-view';
+import { DataTable, ScreenHeader } from '../../admin/record-view';
 import type { loader as layoutLoader } from './layout';
 
 interface StaffUser {
@@ -72,71 +72,57 @@ export default function Users() {
       <ScreenHeader title="Users" count={users.length}>
         {pending > 0 && <p className="tile-count attention">{pending} waiting for approval</p>}
       </ScreenHeader>
-      <table className="data-table">
-        <caption className="sr-only">Staff accounts</caption>
-        <thead>
-          <tr>
-            <th scope="col">#</th>
-            <th scope="col">Name</th>
-            <th scope="col">Username</th>
-            <th scope="col">Role</th>
-            <th scope="col">Signed up</th>
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {users.map((user, index) => (
-            <tr key={user._id}>
-              <td data-label="#">{index + 1}</td>
-              <td data-label="Name">
-                {user.name}
-                {user._id === me?._id && <span className="muted"> (you)</span>}
-              </td>
-              <td data-label="Username">{user.username}</td>
-              <td data-label="Role">
-                {user.role === 'pending' ? (
-                  <span className="status-badge pending">{ROLE_LABELS.pending}</span>
-                ) : (
-                  <select
-                    aria-label={`Role of ${user.name}`}
-                    value={user.role}
-                    onChange={(event) => {
-                      const role = event.target.value as StaffUser['role'];
-                      void change(user, role, `${user.name} is now ${ROLE_LABELS[role].toLowerCase()}.`);
-                    }}
-                  >
-                    <option value="admin">{ROLE_LABELS.admin}</option>
-                    <option value="editor">{ROLE_LABELS.editor}</option>
-                  </select>
-                )}
-              </td>
-              <td data-label="Signed up" className="nowrap">
-                {formatWhen(user.createdAt)}
-              </td>
-              <td data-label="Actions">
-                <div className="row-actions">
-                  {user.role === 'pending' && (
-                    <button
-                      type="button"
-                      className="btn btn-small btn-primary"
-                      onClick={() => void change(user, 'editor', `${user.name} can now log in as an editor.`)}
-                    >
-                      Approve<span className="sr-only"> {user.name}</span>
-                    </button>
-                  )}
+      <DataTable
+        caption="Staff accounts"
+        headings={['#', 'Name', 'Username', 'Role', 'Signed up', 'Actions']}
+      >
+        {users.map((user, index) => (
+          <tr key={user._id}>
+            <td data-label="#">{index + 1}</td>
+            <td data-label="Name">
+              {user.name}
+              {user._id === me?._id && <span className="muted"> (you)</span>}
+            </td>
+            <td data-label="Username">{user.username}</td>
+            <td data-label="Role">
+              {user.role === 'pending' ? (
+                <span className="status-badge pending">{ROLE_LABELS.pending}</span>
+              ) : (
+                <select
+                  aria-label={`Role of ${user.name}`}
+                  value={user.role}
+                  onChange={(event) => {
+                    const role = event.target.value as StaffUser['role'];
+                    void change(user, role, `${user.name} is now ${ROLE_LABELS[role].toLowerCase()}.`);
+                  }}
+                >
+                  <option value="admin">{ROLE_LABELS.admin}</option>
+                  <option value="editor">{ROLE_LABELS.editor}</option>
+                </select>
+              )}
+            </td>
+            <td data-label="Signed up" className="nowrap">
+              {formatWhen(user.createdAt)}
+            </td>
+            <td data-label="Actions">
+              <div className="row-actions">
+                {user.role === 'pending' && (
                   <button
                     type="button"
-                    className="btn btn-small btn-danger"
-                    onClick={() => void remove(user)}
+                    className="btn btn-small btn-primary"
+                    onClick={() => void change(user, 'editor', `${user.name} can now log in as an editor.`)}
                   >
-                    Remove<span className="sr-only"> {user.name}</span>
+                    Approve<span className="sr-only"> {user.name}</span>
                   </button>
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+                )}
+                <button type="button" className="btn btn-small btn-danger" onClick={() => void remove(user)}>
+                  Remove<span className="sr-only"> {user.name}</span>
+                </button>
+              </div>
+            </td>
+          </tr>
+        ))}
+      </DataTable>
     </section>
   );
 }
