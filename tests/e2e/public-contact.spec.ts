@@ -111,7 +111,9 @@ test('a bot that fills the hidden website field is still answered, and staff see
   await page.getByRole('main').getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByRole('main').getByRole('status')).toHaveText(SENT);
   await signInAsStaff(page);
-  const inbox = await (await page.request.get(`/api/contactus?spam=true&q=${encodeURIComponent(name)}`)).json();
+  const inbox = await (
+    await page.request.get(`/api/contactus?spam=true&q=${encodeURIComponent(name)}`)
+  ).json();
   expect(inbox.data).toHaveLength(1);
   expect(inbox.data[0].spam).toBe(true);
 });
