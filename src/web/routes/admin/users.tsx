@@ -80,8 +80,10 @@ export default function Users() {
           <tr key={user._id}>
             <td data-label="#">{index + 1}</td>
             <td data-label="Name">
-              {user.name}
-              {user._id === me?._id && <span className="muted"> (you)</span>}
+              <span>
+                {user.name}
+                {user._id === me?._id && <span className="muted"> (you)</span>}
+              </span>
             </td>
             <td data-label="Username">{user.username}</td>
             <td data-label="Role">
