@@ -17,6 +17,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { MAX_BODY_BYTES, MAX_UPLOAD_BYTES } from '../shared/constants';
 import { contentTypes } from '../shared/content/types';
+import { backupRoutes } from './backup/routes';
 import { createIntake } from './content/intake';
 import { createContentRepository } from './content/repository';
 import { contentRoutes } from './content/routes';
@@ -187,6 +188,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const intake = createIntake(app, { settings: settingsStore, outbox: mailOutbox });
   for (const def of contentTypes) await app.register(contentRoutes(def, repositories.get(def.name)!, intake));
   await app.register(trashPlugin(database));
+  await app.register(backupRoutes);
   await app.register(auditPlugin(createAuditLog(database)));
   scheduleMaintenance(app, authStore.purgeExpiredSessions);
   if (env.DATABASE_URL) registerCluster(app, env.DATABASE_URL);

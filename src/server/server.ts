@@ -4,6 +4,7 @@ import { seedDemoContent } from './db/seed';
 import { loadEnv } from './env';
 import { createMediaStore } from './modules/media/store';
 import { createSettingsStore } from './modules/settings/store';
+import { markRunning, markStopped } from './site-lock';
 
 /** Build the app, seed an empty site, listen, and shut down gracefully on SIGTERM/SIGINT. */
 export async function startServer(options: { dev?: boolean } = {}): Promise<FastifyInstance> {
@@ -23,6 +24,8 @@ export async function startServer(options: { dev?: boolean } = {}): Promise<Fast
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   const url = `http://localhost:${port}`;
+  const embedded = app.database.kind === 'pglite';
+  if (embedded) markRunning(env.DATA_DIR, url);
   app.log.info({ ms: Math.round(performance.now() - started), database: app.database.kind }, 'ready');
   console.info(
     `\n  Site ready at ${url}  (database: ${app.database.kind === 'pglite' ? `embedded, ${env.DATA_DIR}` : 'PostgreSQL'})\n` +
@@ -39,6 +42,7 @@ export async function startServer(options: { dev?: boolean } = {}): Promise<Fast
     timer.unref();
     try {
       await app.close();
+      if (embedded) markStopped(env.DATA_DIR);
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');

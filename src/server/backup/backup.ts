@@ -1,0 +1,219 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import readline from 'node:readline';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import zlib from 'node:zlib';
+import { sql } from 'drizzle-orm';
+import type { Database, Db } from '../db/client';
+import { migrate } from '../db/migrate';
+
+export const BACKUP_FORMAT = 'coolfix-backup';
+export const BACKUP_VERSION = 1;
+/** Not site data: bookkeeping of migrations, sessions (everyone logs in again), rate-limit windows. */
+const SKIPPED = new Set(['schema_migrations', 'sessions', 'rate_limits']);
+const BATCH = 500;
+
+type Runner = { execute: Db['execute'] };
+const rowsOf = async <T>(runner: Runner, query: ReturnType<typeof sql>) =>
+  ((await runner.execute(query)) as unknown as { rows: T[] }).rows;
+
+/** The site's tables, parents before the tables that reference them. */
+async function siteTables(runner: Runner): Promise<{ name: string; key: string[] }[]> {
+  const tables = (
+    await rowsOf<{ name: string }>(
+      runner,
+      sql`select table_name::text as name from information_schema.tables
+           where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+    )
+  )
+    .map((r) => r.name)
+    .filter((name) => !SKIPPED.has(name));
+  const links = await rowsOf<{ child: string; parent: string }>(
+    runner,
+    sql`select conrelid::regclass::text as child, confrelid::regclass::text as parent
+          from pg_constraint where contype = 'f' and connamespace = 'public'::regnamespace`,
+  );
+  const ordered: string[] = [];
+  const visit = (name: string, path: Set<string>) => {
+    if (ordered.includes(name) || path.has(name)) return;
+    path.add(name);
+    for (const link of links) if (link.child === name && link.parent !== name) visit(link.parent, path);
+    if (tables.includes(name)) ordered.push(name);
+  };
+  for (const name of tables) visit(name, new Set());
+  const result: { name: string; key: string[] }[] = [];
+  for (const name of ordered) {
+    const key = await rowsOf<{ column: string }>(
+      runner,
+      sql`select a.attname::text as column from pg_index i
+            join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
+           where i.indrelid = ${name}::regclass and i.indisprimary order by a.attnum`,
+    );
+    result.push({ name, key: key.map((k) => k.column) });
+  }
+  return result;
+}
+
+const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/**
+ * Write every site table as JSON lines: a header, one line per row (`{"t": table, "r": row}`,
+ * PostgreSQL's own JSON form of the row, bytea as hex), and a trailer with the row counts so a cut
+ * file is recognised. Runs in one read-only repeatable-read transaction: a consistent snapshot
+ * while the site keeps running (on PGlite, other queries wait until it is done).
+ */
+export async function writeBackup(
+  database: Database,
+  write: (text: string) => Promise<void>,
+): Promise<Record<string, number>> {
+  return database.db.transaction(
+    async (tx) => {
+      const migrations = (
+        await rowsOf<{ id: string }>(tx, sql`select id from schema_migrations order by id`)
+      ).map((r) => r.id);
+      const tables = await siteTables(tx);
+      await write(
+        `${JSON.stringify({
+          format: BACKUP_FORMAT,
+          version: BACKUP_VERSION,
+          createdAt: new Date().toISOString(),
+          database: database.kind,
+          migrations,
+          tables: tables.map((t) => t.name),
+        })}\n`,
+      );
+      const counts: Record<string, number> = {};
+      for (const table of tables) {
+        let count = 0;
+        const order = table.key.length ? table.key.map(ident).join(', ') : '1';
+        for (let offset = 0; ; offset += BATCH) {
+          const rows = await rowsOf<{ j: string }>(
+            tx,
+            sql.raw(
+              `select row_to_json(t)::text as j from ${ident(table.name)} t order by ${order} limit ${BATCH} offset ${offset}`,
+            ),
+          );
+          if (rows.length)
+            await write(rows.map((r) => `{"t":${JSON.stringify(table.name)},"r":${r.j}}\n`).join(''));
+          count += rows.length;
+          if (rows.length < BATCH) break;
+        }
+        counts[table.name] = count;
+      }
+      await write(`${JSON.stringify({ end: true, counts })}\n`);
+      return counts;
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
+
+/** The backup as a gzip stream (the admin API's download). */
+export function backupStream(database: Database, onError: (error: unknown) => void): Readable {
+  const gzip = zlib.createGzip();
+  const write = (text: string) =>
+    new Promise<void>((resolve) => {
+      if (gzip.write(text)) resolve();
+      else gzip.once('drain', resolve);
+    });
+  writeBackup(database, write)
+    .then(() => gzip.end())
+    .catch((error: unknown) => {
+      onError(error);
+      gzip.destroy(error as Error);
+    });
+  return gzip;
+}
+
+/** Write a gzip backup file. */
+export async function backupToFile(database: Database, file: string): Promise<Record<string, number>> {
+  const out = createWriteStream(file);
+  const gzip = zlib.createGzip();
+  const done = pipeline(gzip, out);
+  const counts = await writeBackup(database, (text) =>
+    gzip.write(text) ? Promise.resolve() : new Promise((resolve) => gzip.once('drain', resolve)),
+  );
+  gzip.end();
+  await done;
+  return counts;
+}
+
+export class BackupError extends Error {}
+
+/**
+ * Load a backup into an empty database: migrate it, check that every table is empty, insert all
+ * rows in one transaction, and check the trailer's counts; anything wrong rolls everything back.
+ */
+export async function restoreFromFile(database: Database, file: string): Promise<Record<string, number>> {
+  await migrate(database);
+  const input = createReadStream(file).pipe(zlib.createGunzip());
+  const lines = readline
+    .createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY })
+    [Symbol.asyncIterator]();
+  const first = await lines.next();
+  const header = first.done
+    ? null
+    : (JSON.parse(first.value) as { format?: string; version?: number; migrations?: string[] });
+  if (header?.format !== BACKUP_FORMAT || header.version !== BACKUP_VERSION)
+    throw new BackupError('This file is not a site backup.');
+  const known = new Set(
+    (await database.query<{ id: string }>('select id from schema_migrations')).map((r) => r.id),
+  );
+  const newer = (header.migrations ?? []).filter((id) => !known.has(id));
+  if (newer.length)
+    throw new BackupError(`The backup comes from a newer version of the site (${newer.join(', ')}).`);
+
+  return database.db.transaction(async (tx) => {
+    const tables = await siteTables(tx);
+    for (const table of tables) {
+      const [row] = await rowsOf<{ any: boolean }>(
+        tx,
+        sql.raw(`select exists (select 1 from ${ident(table.name)}) as any`),
+      );
+      if (row?.any)
+        throw new BackupError(
+          `The database is not empty (${table.name} has rows). Restore only into an empty database.`,
+        );
+    }
+    const names = new Set(tables.map((t) => t.name));
+    const counts: Record<string, number> = {};
+    let batch: { table: string; rows: Record<string, unknown>[] } | null = null;
+    const flush = async () => {
+      if (!batch?.rows.length) return;
+      const columns = Object.keys(batch.rows[0]!).map(ident).join(', ');
+      await tx.execute(
+        sql`${sql.raw(`insert into ${ident(batch.table)} (${columns}) select ${columns} from json_populate_recordset(null::${ident(batch.table)},`)} ${JSON.stringify(batch.rows)}::json)`,
+      );
+      counts[batch.table] = (counts[batch.table] ?? 0) + batch.rows.length;
+      batch = null;
+    };
+    let trailer: { end?: boolean; counts?: Record<string, number> } | null = null;
+    for (;;) {
+      const next = await lines.next();
+      if (next.done) break;
+      if (!next.value.trim()) continue;
+      const line = JSON.parse(next.value) as {
+        t?: string;
+        r?: Record<string, unknown>;
+        end?: boolean;
+        counts?: Record<string, number>;
+      };
+      if (line.end) {
+        trailer = line;
+        break;
+      }
+      if (!line.t || !line.r || !names.has(line.t))
+        throw new BackupError(`Unknown table in the backup: ${line.t}`);
+      if (batch && (batch.table !== line.t || batch.rows.length >= BATCH)) await flush();
+      batch ??= { table: line.t, rows: [] };
+      batch.rows.push(line.r);
+    }
+    await flush();
+    if (!trailer?.counts) throw new BackupError('The backup file is incomplete (cut off before its end).');
+    for (const [table, n] of Object.entries(trailer.counts)) {
+      counts[table] ??= 0;
+      if ((counts[table] ?? 0) !== n)
+        throw new BackupError(`The backup file is damaged: ${table} should have ${n} rows.`);
+    }
+    return counts;
+  });
+}

@@ -1,0 +1,62 @@
+// `npm run backup -- <file>` and `npm run restore -- <file>`: see README "Backup and restore".
+import fs from 'node:fs';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { openDatabase } from '../db/client';
+import { loadEnv } from '../env';
+import { runningSite } from '../site-lock';
+import { BackupError, backupToFile, restoreFromFile } from './backup';
+
+const [command, file] = process.argv.slice(2);
+
+async function main() {
+  if ((command !== 'backup' && command !== 'restore') || !file) {
+    throw new BackupError('Usage: npm run backup -- <file>   or   npm run restore -- <file>');
+  }
+  // Backup through a running site's admin API (the embedded database serves one process only).
+  if (command === 'backup' && process.env.SITE_URL) {
+    const token = process.env.SITE_TOKEN;
+    if (!token)
+      throw new BackupError(
+        'SITE_TOKEN (an admin token from POST /api/auth/login) is required with SITE_URL.',
+      );
+    const res = await fetch(`${process.env.SITE_URL.replace(/\/$/, '')}/api/backup`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    if (!res.ok || !res.body) throw new BackupError(`The site answered ${res.status}: ${await res.text()}`);
+    await pipeline(Readable.fromWeb(res.body as never), fs.createWriteStream(file));
+    console.info(`Backup written to ${file} (from ${process.env.SITE_URL}).`);
+    return;
+  }
+  const env = loadEnv();
+  if (!env.DATABASE_URL) {
+    const running = runningSite(env.DATA_DIR);
+    if (running) {
+      throw new BackupError(
+        `The site is running on ${env.DATA_DIR} (process ${running.pid}). ` +
+          (command === 'backup'
+            ? `Back up through it: SITE_URL=${running.url} SITE_TOKEN=<admin token> npm run backup -- ${file}`
+            : 'Stop it before restoring.'),
+      );
+    }
+  }
+  if (command === 'restore' && !fs.existsSync(file)) throw new BackupError(`No such file: ${file}`);
+  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  try {
+    const counts =
+      command === 'backup' ? await backupToFile(database, file) : await restoreFromFile(database, file);
+    const rows = Object.values(counts).reduce((a, b) => a + b, 0);
+    console.info(
+      command === 'backup'
+        ? `Backup written to ${file}: ${rows} rows in ${Object.keys(counts).length} tables.`
+        : `Restored ${rows} rows in ${Object.keys(counts).length} tables from ${file}.`,
+    );
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof BackupError ? error.message : error);
+  process.exit(1);
+});
