@@ -3,10 +3,34 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
 import { build } from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
+
+/**
+ * Scripts and styles never change under their hashed names: compress them once, as hard as
+ * brotli and gzip go, and let the server send the smaller file (docs/decisions/050).
+ */
+function precompressAssets(dir) {
+  for (const name of fs.readdirSync(dir)) {
+    if (!/\.(js|css|svg|json)$/.test(name)) continue;
+    const file = path.join(dir, name);
+    const source = fs.readFileSync(file);
+    if (source.length < 1024) continue;
+    fs.writeFileSync(
+      `${file}.br`,
+      zlib.brotliCompressSync(source, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+        },
+      }),
+    );
+    fs.writeFileSync(`${file}.gz`, zlib.gzipSync(source, { level: 9 }));
+  }
+}
 
 export async function buildAll() {
   // Build chatter goes to stderr: `npm run bench` keeps stdout for its results.
@@ -22,6 +46,7 @@ export async function buildAll() {
     sourcemap: true,
     logLevel: 'warning',
   });
+  precompressAssets(path.join(root, 'build/web/client/assets'));
   fs.cpSync(path.join(root, 'src/server/db/migrations'), path.join(root, 'build/server/migrations'), {
     recursive: true,
   });

@@ -77,7 +77,12 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
     const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
     const requestHandler = createRequestHandler(build, 'production');
     handler = (request, context) => requestHandler(request, context as never);
-    await app.register(fastifyStatic, { root: path.join(buildDir, 'client'), serve: false });
+    // The build leaves .br and .gz beside every script and style (scripts/build.mjs).
+    await app.register(fastifyStatic, {
+      root: path.join(buildDir, 'client'),
+      serve: false,
+      preCompressed: true,
+    });
     app.get('/assets/*', { config: { access: 'public' }, schema: { hide: true } }, (request, reply) => {
       const file = (request.params as { '*': string })['*'];
       return reply.sendFile(`assets/${file}`, { immutable: true, maxAge: 31_536_000_000 });
