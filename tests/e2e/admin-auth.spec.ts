@@ -1,5 +1,6 @@
 import { expect, request, test } from '@playwright/test';
 import { ADMIN, adminStatePath, expectAccessible, unique } from './fixtures';
+import { hydrated } from './support/public';
 
 const ADMIN_PATHS = [
   '/dashboard',
@@ -30,6 +31,7 @@ test('every admin page sends a visitor without a session to the login page', asy
 
 test('login shows the company, its selling points and the server reason of a failure', async ({ page }) => {
   await page.goto('/login');
+  await hydrated(page);
   await expect(page.getByRole('heading', { level: 1 })).not.toBeEmpty();
   for (const point of [
     'Cooling and refrigeration solutions',
@@ -84,6 +86,7 @@ test('login goes back to the page the guard came from, and LogOut ends the sessi
 
 test('sign-up validates, then says a later account waits for approval', async ({ page }) => {
   await page.goto('/signup');
+  await hydrated(page);
   const signUp = page.getByRole('button', { name: 'Sign Up' });
   await expect(signUp).toBeDisabled();
   await page.getByLabel('Full name').focus();
@@ -107,6 +110,7 @@ test('sign-up validates, then says a later account waits for approval', async ({
 
   // Until approved, the account cannot log in.
   await page.goto('/login');
+  await hydrated(page);
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password', { exact: true }).fill('long-enough-password');
   await page.getByRole('button', { name: 'Login' }).click();
@@ -132,6 +136,8 @@ test('staff change their own password on My account', async ({ page, baseURL }) 
   await Promise.all([admin.dispose(), visitor.dispose()]);
 
   await page.goto('/login?next=%2Faccount');
+
+  await hydrated(page);
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(first);
   await page.getByRole('button', { name: 'Login' }).click();

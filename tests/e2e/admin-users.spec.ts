@@ -1,5 +1,6 @@
 import { request } from '@playwright/test';
 import { ADMIN, expect, expectAccessible, adminTest as test, unique } from './fixtures';
+import { hydrated } from './support/public';
 
 test('an admin approves a second user, who can then log in as an editor', async ({
   page,
@@ -32,6 +33,7 @@ test('an admin approves a second user, who can then log in as an editor', async 
   const editorContext = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
   const editor = await editorContext.newPage();
   await editor.goto('/login');
+  await hydrated(editor);
   await editor.getByLabel('Username').fill(username);
   await editor.getByLabel('Password', { exact: true }).fill(password);
   await editor.getByRole('button', { name: 'Login' }).click();

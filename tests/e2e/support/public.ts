@@ -40,7 +40,7 @@ export const PUBLIC_PATHS = [
 
 /** Wait until React has hydrated the page (its event handlers are attached). */
 export async function hydrated(page: Page) {
-  // The public layout marks the document once its effects (the last to run) have run.
+  // The root route marks the document once its effects (the last to run) have run.
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
 }
 

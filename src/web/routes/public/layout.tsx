@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Outlet, type ShouldRevalidateFunctionArgs, useLoaderData, useRouteLoaderData } from 'react-router';
 import { localBusinessJsonLd, serializeJsonLd } from '../../../shared/seo/json-ld';
 import { LoadingBar, ServerStatusBanner, useScrollReveal } from '../../components/app-shell';
@@ -28,10 +27,6 @@ export default function PublicLayout() {
   const root = useRouteLoaderData<typeof rootLoader>('root');
   const { services } = useLoaderData<typeof loader>();
   useScrollReveal();
-  // Effects run children first: once this is set, every component on the page is interactive.
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
-  }, []);
   if (!root) return <Outlet />;
   const { settings, user, origin, nonce } = root;
   return (
