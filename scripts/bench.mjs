@@ -248,9 +248,14 @@ async function lighthouse(site) {
   const { runLighthouse } = await import(modulePath);
   const rows = [];
   for (const p of ['/home', '/services', '/contact']) {
-    const r = await runLighthouse({ url: site.base + p, chromePath: CHROMIUM });
-    rows.push({ path: p, ...r });
-    log(`lighthouse ${p}: performance ${r.performance}`);
+    try {
+      const r = await runLighthouse({ url: site.base + p, chromePath: CHROMIUM });
+      rows.push({ path: p, ...r });
+      log(`lighthouse ${p}: performance ${r.performance}`);
+    } catch (error) {
+      rows.push({ path: p, error: error.message });
+      log(`lighthouse ${p} failed: ${error.message}`);
+    }
   }
   return rows;
 }
@@ -509,9 +514,11 @@ function report() {
   if (Array.isArray(results.lighthouse)) {
     lines.push('Lighthouse, mobile');
     for (const r of results.lighthouse)
-      lines.push(
-        `  ${mark(r.performance >= BUDGET.lighthouse)} ${r.path.padEnd(10)} performance ${r.performance} accessibility ${r.accessibility} best practices ${r.bestPractices} SEO ${r.seo} | LCP ${r.lcp} ms TBT ${r.tbt} ms CLS ${r.cls}`,
-      );
+      if (r.error) lines.push(`  MISS ${r.path.padEnd(10)} Lighthouse failed: ${r.error}`);
+      else
+        lines.push(
+          `  ${mark(r.performance >= BUDGET.lighthouse)} ${r.path.padEnd(10)} performance ${r.performance} accessibility ${r.accessibility} best practices ${r.bestPractices} SEO ${r.seo} | LCP ${r.lcp} ms TBT ${r.tbt} ms CLS ${r.cls}`,
+        );
   } else if (results.lighthouse) lines.push(`Lighthouse: ${results.lighthouse.skipped}`);
   for (const [label, r] of [
     ['PGlite', results.pglite],

@@ -16,6 +16,12 @@ const CHROME_FLAGS = [
   '--no-first-run',
 ];
 
+/** An audit's measured value, or null when Lighthouse could not measure it in this run. */
+function metric(lhr, id, digits = 0) {
+  const value = lhr.audits[id]?.numericValue;
+  return typeof value === 'number' ? Number(value.toFixed(digits)) : null;
+}
+
 const score = (category) => Math.round((category?.score ?? 0) * 100);
 
 /** Bytes transferred per resource type, from Lighthouse's network records. */
@@ -49,10 +55,10 @@ export async function runLighthouse({ url, chromePath = process.env.CHROMIUM_PAT
       accessibility: score(lhr.categories.accessibility),
       bestPractices: score(lhr.categories['best-practices']),
       seo: score(lhr.categories.seo),
-      lcp: Math.round(lhr.audits['largest-contentful-paint'].numericValue),
-      tbt: Math.round(lhr.audits['total-blocking-time'].numericValue),
-      cls: Number(lhr.audits['cumulative-layout-shift'].numericValue.toFixed(3)),
-      fcp: Math.round(lhr.audits['first-contentful-paint'].numericValue),
+      lcp: metric(lhr, 'largest-contentful-paint'),
+      tbt: metric(lhr, 'total-blocking-time'),
+      cls: metric(lhr, 'cumulative-layout-shift', 3),
+      fcp: metric(lhr, 'first-contentful-paint'),
       transfer: transferByType(lhr),
       failing: {
         performance: failed('performance'),

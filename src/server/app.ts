@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
@@ -77,6 +78,7 @@ export interface AppOptions {
 /** Assemble the whole application without listening: tests call `app.inject()` on it. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { env } = options;
+  let fromMemory: ((request: http.IncomingMessage, response: http.ServerResponse) => boolean) | undefined;
   const app = Fastify({
     logger:
       options.logger === false
@@ -102,6 +104,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       maxParamLength: 200,
     },
     requestIdHeader: false,
+    // Anonymous reads already answered are sent from memory before Fastify sees them.
+    serverFactory: (handler) =>
+      http.createServer((request, response) => {
+        if (fromMemory?.(request, response)) return;
+        handler(request, response);
+      }),
     genReqId: () => crypto.randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -129,6 +137,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandling(app);
   // First: an anonymous read answered from memory skips every other hook.
   const responseCache = registerResponseCache(app);
+  fromMemory = responseCache.answerFromMemory;
   registerRequestWork(app);
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });

@@ -102,6 +102,21 @@ describe('public response cache', () => {
     expect(withCookie.headers['x-cache']).toBeUndefined();
   });
 
+  it('answers stored reads over HTTP before routing, and never a signed-in one', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const first = await fetch(`${address}/api/service`);
+    const body = await first.text();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const hit = await fetch(`${address}/api/service`);
+    expect(hit.headers.get('x-cache')).toBe('hit');
+    expect(await hit.text()).toBe(body);
+    const staff = await fetch(`${address}/api/service`, { headers: auth });
+    expect(staff.headers.get('x-cache')).toBeNull();
+    expect(staff.headers.get('cache-control')).toBe('no-store');
+    const cookie = await fetch(`${address}/api/service`, { headers: { cookie: '__Host-session=x' } });
+    expect(cookie.headers.get('x-cache')).toBeNull();
+  });
+
   it('does not cache the health check', async () => {
     await t.app.inject({ method: 'GET', url: '/api/status' });
     const again = await t.app.inject({ method: 'GET', url: '/api/status' });

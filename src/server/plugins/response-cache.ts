@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
@@ -93,8 +94,24 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
     // Least recently used goes first: re-insert to mark it fresh.
     entries.delete(request.url);
     entries.set(request.url, entry);
-    replay(request, reply, entry);
+    reply.hijack();
+    replay(request.raw, reply.raw, entry);
   });
+
+  /**
+   * The same replay in front of Fastify, for the HTTP server (see app.ts): only URLs that were
+   * stored are found, and only anonymous reads of public routes are ever stored, so a hit here
+   * needs no routing. Answers whether it replied.
+   */
+  function answerFromMemory(request: IncomingMessage, res: ServerResponse): boolean {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+    if (request.headers.authorization !== undefined || SESSION_COOKIE.test(request.headers.cookie ?? ''))
+      return false;
+    const entry = entries.get(request.url ?? '');
+    if (!entry) return false;
+    replay(request, res, entry);
+    return true;
+  }
 
   /** Keep what anonymous visitors were sent; register after every hook that sets headers. */
   function storeResponses() {
@@ -162,6 +179,7 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
   return {
     clear,
     storeResponses,
+    answerFromMemory,
     get size() {
       return entries.size;
     },
@@ -169,7 +187,7 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
 }
 
 /** Send a stored response straight to the socket: no render, no serialisation, no compression. */
-function replay(request: FastifyRequest, reply: FastifyReply, entry: Entry) {
+function replay(request: IncomingMessage, res: ServerResponse, entry: Entry) {
   const accepted = String(request.headers['accept-encoding'] ?? '');
   const headers: Record<string, string> = {
     ...entry.headers,
@@ -177,8 +195,6 @@ function replay(request: FastifyRequest, reply: FastifyReply, entry: Entry) {
     vary: 'Accept-Encoding',
     'x-cache': 'hit',
   };
-  reply.hijack();
-  const res = reply.raw;
   if (request.headers['if-none-match'] === entry.etag) {
     res.writeHead(304, headers);
     res.end();
