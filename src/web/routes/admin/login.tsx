@@ -104,7 +104,8 @@ export default function Login() {
               aria-controls="login-password"
               onClick={() => setShowPassword((s) => !s)}
             >
-              {showPassword ? 'Hide password' : 'Show password'}
+              {showPassword ? 'Hide' : 'Show'}
+              <span className="narrow-hidden"> password</span>
             </button>
           </div>
           {shown('password') && (
