@@ -4,17 +4,9 @@
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
 
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 
 /** An audit's measured value, or null when Lighthouse could not measure it in this run. */
 function metric(lhr, id, digits = 0) {
@@ -36,7 +28,7 @@ function transferByType(lhr) {
  * Audit one page with Lighthouse's default (mobile, simulated throttling) settings.
  * Answers the four category scores, the core timings and what the page transferred.
  */
-export async function runLighthouse({ url, chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' }) {
+export async function runLighthouse({ url, chromePath = CHROMIUM_PATH }) {
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
   try {
     const result = await lighthouse(url, {
