@@ -1,4 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from './app';
 import { testDatabaseKind } from './test/helpers';
 import { siteStorage, startSite as start } from './test/site-process';
 
@@ -32,6 +35,14 @@ describe(`npm start on a fresh ${testDatabaseKind} database`, () => {
       expect(counts).toEqual([5, 4, 3, 3, 3, 5, 2]);
       const home = await (await fetch(`${first.url}/home`)).text();
       expect(home).toContain(services.length > 0 ? 'OUR SERVICES' : '');
+      // The page's scripts arrive compressed at build time, brotli for browsers that take it.
+      const script = home.match(/\/assets\/entry\.client-[\w-]+\.js/)?.[0];
+      expect(script).toBeDefined();
+      const brotli = await fetch(`${first.url}${script}`, { headers: { 'accept-encoding': 'br' } });
+      expect(brotli.headers.get('content-encoding')).toBe('br');
+      expect(brotli.headers.get('cache-control')).toContain('immutable');
+      const stored = fs.statSync(path.join(PROJECT_ROOT, 'build/web/client', `${script}.br`)).size;
+      expect(Number(brotli.headers.get('content-length'))).toBe(stored);
 
       // A change survives a restart, and the restart does not seed again.
       await fetch(`${first.url}/api/auth/signup`, {
