@@ -1,4 +1,5 @@
 import type { EventEmitter } from 'node:events';
+import type { AuditAction } from '../shared/audit';
 import type { Role } from '../shared/constants';
 import type { AccessRule } from '../shared/content/define';
 import type { ContentRepository } from './content/repository';
@@ -18,7 +19,7 @@ export interface ChangeEvent {
   /** A content type's name, or 'settings', 'media', 'users', 'session'. */
   resource: string;
   id: string;
-  action: 'create' | 'update' | 'delete' | 'restore' | 'purge' | 'login' | 'logout' | 'role';
+  action: AuditAction;
   actor: SessionUser | null;
   fields?: string[];
 }

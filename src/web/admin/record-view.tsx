@@ -56,7 +56,7 @@ export function FieldValueView({ field, value, title }: { field: Field; value: u
       return (
         <>
           <span aria-hidden="true">{'★'.repeat(stars) + '☆'.repeat(5 - stars)}</span>
-          <span className="sr-only">{`${stars} of 5 stars`}</span>
+          <span className="visually-hidden">{`${stars} of 5 stars`}</span>
         </>
       );
     }
@@ -112,7 +112,7 @@ export function Pagination({ page, pageSize, total }: { page: number; pageSize: 
 export function SearchBar({ label, q, children }: { label: string; q: string; children?: React.ReactNode }) {
   return (
     <Form method="get" className="search-bar" role="search">
-      <label className="sr-only" htmlFor="list-search">
+      <label className="visually-hidden" htmlFor="list-search">
         {label}
       </label>
       <input id="list-search" type="search" name="q" defaultValue={q} placeholder={label} />
@@ -162,7 +162,7 @@ export function DataTable({
 }) {
   return (
     <table className="data-table">
-      <caption className="sr-only">{caption}</caption>
+      <caption className="visually-hidden">{caption}</caption>
       <thead>
         <tr>
           {headings.map((heading) => (

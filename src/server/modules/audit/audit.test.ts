@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { AuditEntry } from '../../../shared/audit';
 import { createTestApp } from '../../test/helpers';
 
 const t = await createTestApp();
@@ -10,21 +11,10 @@ beforeAll(async () => {
   editor = await t.signIn('editor');
 });
 
-type Entry = {
-  _id: string;
-  at: string;
-  actorId: string | null;
-  actorName: string | null;
-  action: string;
-  resource: string;
-  recordId: string;
-  fields: string[];
-};
-
 const audit = async (query = '') => {
   const res = await t.app.inject({ method: 'GET', url: `/api/audit${query}`, headers: admin });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { data: Entry[]; totalCount: number };
+  return res.json() as { data: AuditEntry[]; totalCount: number };
 };
 
 describe('the audit log', () => {

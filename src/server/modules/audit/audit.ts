@@ -1,35 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AUDIT_ACTIONS, type AuditEntry, auditEntrySchema } from '../../../shared/audit';
 import { errorSchema, pageQuery } from '../../content/routes';
 import type { Database } from '../../db/client';
 import { awaitBeforeResponse } from '../../plugins/request-work';
 import type { ChangeEvent } from '../../types';
 
-export const AUDIT_ACTIONS = [
-  'create',
-  'update',
-  'delete',
-  'restore',
-  'purge',
-  'login',
-  'logout',
-  'role',
-] as const satisfies readonly ChangeEvent['action'][];
-
 /** Field names that never reach the log, even as names of changed fields. */
 const SECRET_FIELD = /pass(word)?|secret|token|hash/i;
-
-export const auditEntrySchema = z.object({
-  _id: z.string(),
-  at: z.string(),
-  actorId: z.string().nullable(),
-  actorName: z.string().nullable(),
-  action: z.string(),
-  resource: z.string(),
-  recordId: z.string(),
-  fields: z.array(z.string()),
-});
-export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 type Row = Omit<AuditEntry, 'at' | '_id'> & { id: string; at: Date | string };
 

@@ -1,4 +1,5 @@
 import { type ClientLoaderFunctionArgs, useLoaderData } from 'react-router';
+import type { AuditAction, AuditEntry } from '../../../shared/audit';
 import { contentTypes, contentTypesByName } from '../../../shared/content/types';
 import { Spinner } from '../../admin/feedback';
 import { formatWhen, pageOf, pickParams } from '../../admin/format';
@@ -7,18 +8,7 @@ import { DataTable, FilterForm, Pagination, ScreenHeader } from '../../admin/rec
 
 const PAGE_SIZE = 25;
 
-interface AuditEntry {
-  _id: string;
-  at: string;
-  actorId: string | null;
-  actorName: string | null;
-  action: string;
-  resource: string;
-  recordId: string;
-  fields: string[];
-}
-
-const ACTIONS: Record<string, string> = {
+const ACTIONS: Record<AuditAction, string> = {
   create: 'Created',
   update: 'Changed',
   delete: 'Deleted',
@@ -107,7 +97,7 @@ export default function Audit() {
                 <time dateTime={entry.at}>{formatWhen(entry.at)}</time>
               </td>
               <td data-label="Who">{entry.actorName ?? <span className="muted">visitor</span>}</td>
-              <td data-label="Action">{ACTIONS[entry.action] ?? entry.action}</td>
+              <td data-label="Action">{ACTIONS[entry.action as AuditAction] ?? entry.action}</td>
               <td data-label="What">
                 {resourceLabel(entry.resource)} <span className="muted">{entry.recordId.slice(0, 8)}</span>
               </td>

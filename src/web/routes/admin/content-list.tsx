@@ -152,7 +152,7 @@ function ContentList({ def, data }: { def: ContentTypeDef; data: Awaited<ReturnT
               onClick={() => void move(index, -1)}
             >
               <span aria-hidden="true">↑</span>
-              <span className="sr-only">Move {title} up</span>
+              <span className="visually-hidden">Move {title} up</span>
             </button>
             <button
               type="button"
@@ -161,15 +161,15 @@ function ContentList({ def, data }: { def: ContentTypeDef; data: Awaited<ReturnT
               onClick={() => void move(index, 1)}
             >
               <span aria-hidden="true">↓</span>
-              <span className="sr-only">Move {title} down</span>
+              <span className="visually-hidden">Move {title} down</span>
             </button>
           </>
         )}
         <button type="button" className="btn btn-small btn-light" onClick={() => open(record)}>
-          Edit<span className="sr-only"> {title}</span>
+          Edit<span className="visually-hidden"> {title}</span>
         </button>
         <button type="button" className="btn btn-small btn-danger" onClick={() => void remove(record)}>
-          Delete<span className="sr-only"> {title}</span>
+          Delete<span className="visually-hidden"> {title}</span>
         </button>
       </div>
     );

@@ -100,12 +100,12 @@ export default function Login() {
             <button
               type="button"
               className="btn btn-light"
+              aria-label={showPassword ? 'Hide password' : 'Show password'}
               aria-pressed={showPassword}
               aria-controls="login-password"
               onClick={() => setShowPassword((s) => !s)}
             >
               {showPassword ? 'Hide' : 'Show'}
-              <span className="narrow-hidden"> password</span>
             </button>
           </div>
           {shown('password') && (

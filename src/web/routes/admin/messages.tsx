@@ -176,7 +176,8 @@ export default function Messages() {
                       className="btn btn-small btn-primary"
                       onClick={() => void markRead(message)}
                     >
-                      PENDING<span className="sr-only">: mark the message from {message.name} as read</span>
+                      PENDING
+                      <span className="visually-hidden">: mark the message from {message.name} as read</span>
                     </button>
                   )}
                   {message.spam && (
@@ -185,7 +186,7 @@ export default function Messages() {
                       className="btn btn-small btn-light"
                       onClick={() => void notSpam(message)}
                     >
-                      Not spam<span className="sr-only">: the message from {message.name}</span>
+                      Not spam<span className="visually-hidden">: the message from {message.name}</span>
                     </button>
                   )}
                   <button
@@ -193,7 +194,7 @@ export default function Messages() {
                     className="btn btn-small btn-danger"
                     onClick={() => void remove(message)}
                   >
-                    DELETE<span className="sr-only"> the message from {message.name}</span>
+                    DELETE<span className="visually-hidden"> the message from {message.name}</span>
                   </button>
                 </div>
               </li>

@@ -115,7 +115,7 @@ export default function Trash() {
                       void restoreRecord(feedback, revalidator.revalidate, item.resource, item.id, item.title)
                     }
                   >
-                    Restore<span className="sr-only"> {item.title}</span>
+                    Restore<span className="visually-hidden"> {item.title}</span>
                   </button>
                   {isAdmin && (
                     <button
@@ -130,7 +130,7 @@ export default function Trash() {
                         )
                       }
                     >
-                      Delete for good<span className="sr-only"> {item.title}</span>
+                      Delete for good<span className="visually-hidden"> {item.title}</span>
                     </button>
                   )}
                 </div>

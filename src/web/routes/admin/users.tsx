@@ -114,11 +114,11 @@ export default function Users() {
                     className="btn btn-small btn-primary"
                     onClick={() => void change(user, 'editor', `${user.name} can now log in as an editor.`)}
                   >
-                    Approve<span className="sr-only"> {user.name}</span>
+                    Approve<span className="visually-hidden"> {user.name}</span>
                   </button>
                 )}
                 <button type="button" className="btn btn-small btn-danger" onClick={() => void remove(user)}>
-                  Remove<span className="sr-only"> {user.name}</span>
+                  Remove<span className="visually-hidden"> {user.name}</span>
                 </button>
               </div>
             </td>
