@@ -31,8 +31,8 @@ export type Role = (typeof ROLES)[number];
 export const IMAGE_WIDTHS = [320, 640, 960, 1600] as const;
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /**
- * A 24-megapixel photo is what a phone or a good camera takes; a picture this size still takes
- * about 0.5 s and 300 MB to resize, and bigger ones grow with their pixels, not their file size.
+ * A 24-megapixel photo is what a phone or a good camera takes. Resizing costs grow with the pixels
+ * a file declares, not with its size: a 23 KB PNG can declare 24 megapixels (docs/decisions/010).
  */
 export const MAX_IMAGE_PIXELS = 24_000_000;
 /** What every upload refusal and the upload field say is accepted, so that they never disagree. */
