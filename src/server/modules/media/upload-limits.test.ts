@@ -79,6 +79,17 @@ function pollFromAnotherThread(url: string) {
   };
 }
 
+describe('pictures libvips cannot convert', () => {
+  it('answer 400 with the reason, never 500', async () => {
+    // 1000 × 24,000 is under the cap, but taller than WebP can encode.
+    const tower = await upload(bombPng(1000, 24_000));
+    expect(tower.statusCode).toBe(400);
+    expect(tower.json().error).toMatch(/could not be converted/);
+    const line = await upload(bombPng(24_000_000, 1, 'none'));
+    expect(line.statusCode).toBe(400);
+  });
+});
+
 describe('four decompression bombs just under the cap, uploaded at once', () => {
   it('are resized one at a time while the site keeps answering and memory stays bounded', async () => {
     // 4888 × 4888 is 23.9 megapixels: about 23 KB of PNG each, 24 MB of grey once decoded.
