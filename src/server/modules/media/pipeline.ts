@@ -29,7 +29,6 @@ export const imageQueue = createWorkQueue(
   { staff: { capacity: 8 } },
   'The server is busy resizing other pictures. Try again in a few seconds.',
 );
-export type ImageLane = Parameters<typeof imageQueue.reserve>[0];
 
 const looksLikeMarkup = (input: Buffer) =>
   /^(\uFEFF|\s)*<(\?xml|svg|!DOCTYPE|html)/i.test(input.subarray(0, 512).toString('utf8'));
