@@ -30,7 +30,13 @@ export type Role = (typeof ROLES)[number];
 /** Widths of the WebP variants made from every uploaded image. */
 export const IMAGE_WIDTHS = [320, 640, 960, 1600] as const;
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
-export const MAX_IMAGE_PIXELS = 40_000_000;
+/**
+ * A 24-megapixel photo is what a phone or a good camera takes. Resizing costs grow with the pixels
+ * a file declares, not with its size: a 23 KB PNG can declare 24 megapixels (docs/decisions/010).
+ */
+export const MAX_IMAGE_PIXELS = 24_000_000;
+/** What every upload refusal and the upload field say is accepted, so that they never disagree. */
+export const ACCEPTED_IMAGES_TEXT = `a JPEG, PNG, WebP, GIF or AVIF picture of up to ${MAX_UPLOAD_BYTES / 1024 / 1024} MB and ${MAX_IMAGE_PIXELS / 1_000_000} megapixels`;
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 export const PAGE_SIZE_DEFAULT = 20;

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { ACCEPTED_IMAGES_TEXT } from '../../shared/constants';
 import type { Field } from '../../shared/content/fields';
 import { ApiError, uploadImage } from '../lib/api';
 import { srcSetFor } from '../lib/images';
@@ -92,12 +93,19 @@ export function FieldControl(props: FieldControlProps) {
     case 'images':
     case 'image':
       return (
-        <fieldset className="field field-images" aria-describedby={describedBy}>
+        <fieldset
+          className="field field-images"
+          aria-describedby={[`${id}-accepted`, describedBy].filter(Boolean).join(' ')}
+        >
           <legend>
             {field.label}
             {mark}
           </legend>
           <ImagesInput {...props} id={id} />
+          {/* The same words the server's refusals use, so the promise and the refusal agree. */}
+          <p id={`${id}-accepted`} className="field-help">
+            Accepted: {ACCEPTED_IMAGES_TEXT}.
+          </p>
           <FieldNotes helpId={helpId} help={field.help} errorId={errorId} error={error} />
         </fieldset>
       );

@@ -74,8 +74,54 @@ export async function api<T = unknown>(
   return body as T;
 }
 
+/**
+ * The server resizes one picture at a time and admits only a few waiting ones: this page sends at
+ * most two at once (one being resized, one arriving), so forty gallery pictures queue here rather
+ * than being refused there.
+ */
+const UPLOADS_AT_ONCE = 2;
+/** A busy server (503) is asked again after its Retry-After, this many times at most. */
+const BUSY_RETRIES = 5;
+let uploadsRunning = 0;
+const waitingUploads: (() => void)[] = [];
+
+async function uploadTurn(): Promise<() => void> {
+  if (uploadsRunning >= UPLOADS_AT_ONCE) await new Promise<void>((resolve) => waitingUploads.push(resolve));
+  else uploadsRunning += 1;
+  return () => {
+    const next = waitingUploads.shift();
+    if (next) next();
+    else uploadsRunning -= 1;
+  };
+}
+
 /** Upload one image with progress (0..1); answers its URL. */
-export function uploadImage(file: File, onProgress?: (fraction: number) => void): Promise<string> {
+export async function uploadImage(file: File, onProgress?: (fraction: number) => void): Promise<string> {
+  const done = await uploadTurn();
+  try {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        return await sendImage(file, onProgress);
+      } catch (error) {
+        if (!(error instanceof BusyError) || attempt >= BUSY_RETRIES) throw error;
+        await new Promise((resolve) => setTimeout(resolve, error.retryAfterSeconds * 1000));
+      }
+    }
+  } finally {
+    done();
+  }
+}
+
+class BusyError extends ApiError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(503, message);
+  }
+}
+
+function sendImage(file: File, onProgress?: (fraction: number) => void): Promise<string> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open('POST', '/api/upload');
@@ -90,7 +136,10 @@ export function uploadImage(file: File, onProgress?: (fraction: number) => void)
       } catch {
         // fall through to the generic message
       }
+      const retryAfter = Number(request.getResponseHeader('retry-after'));
       if (request.status === 201 && body.data?.url) resolve(body.data.url);
+      else if (request.status === 503 && retryAfter > 0)
+        reject(new BusyError(body.error ?? 'The server is busy.', Math.min(retryAfter, 30)));
       else reject(new ApiError(request.status, body.error ?? `Upload failed (${request.status}).`));
     };
     request.onerror = () => {

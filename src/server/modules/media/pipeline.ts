@@ -1,9 +1,14 @@
 import { createHash } from 'node:crypto';
-import type { Metadata, Sharp } from 'sharp';
-import { IMAGE_WIDTHS, MAX_IMAGE_PIXELS } from '../../../shared/constants';
+import type { Metadata } from 'sharp';
+import { ACCEPTED_IMAGES_TEXT, IMAGE_WIDTHS, MAX_IMAGE_PIXELS } from '../../../shared/constants';
 import { HttpError } from '../../errors';
+import { createWorkQueue, type Slot } from './work-queue';
 
-const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
+/** `heif` is how libvips names AVIF; TIFF and HEIC are not web pictures and are refused. */
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'heif']);
+const UPLOAD_ADVICE = `Upload ${ACCEPTED_IMAGES_TEXT}.`;
+/** Longer than any real picture takes (0.5 s at 24 MP here); a stuck decode must not hold the queue. */
+const PROCESS_TIMEOUT_SECONDS = 30;
 
 export interface ProcessedImage {
   hash: string;
@@ -14,78 +19,111 @@ export interface ProcessedImage {
 }
 
 /**
- * Decode what was uploaded, refuse anything that is not a raster image, and re-encode it as WebP
- * at each display width. Nothing of the original file survives: no metadata, no trailing bytes,
- * no script. The hash of the upload names the result, so the same picture is stored once.
+ * Every picture this process decodes goes through this queue, one at a time. sharp runs each job
+ * on a libuv thread and can make libvips threads of its own: run unbounded, parallel uploads fill
+ * the threadpool and the cores, and each holds its decoded pixels. Staff is the only lane; a visitor
+ * lane declared after it would wait whenever a staff picture waits, so a visitor's pictures delay a
+ * staff upload by at most the one already running.
  */
+export const imageQueue = createWorkQueue(
+  { staff: { capacity: 8 } },
+  'The server is busy resizing other pictures. Try again in a few seconds.',
+);
+
 const looksLikeMarkup = (input: Buffer) =>
   /^(\uFEFF|\s)*<(\?xml|svg|!DOCTYPE|html)/i.test(input.subarray(0, 512).toString('utf8'));
 
+let loaded: typeof import('sharp').default | undefined;
 /**
  * sharp and libvips take about 25 MB of memory once loaded: load them with the first picture,
- * not at start, since most running sites only serve pictures already stored.
+ * not at start, since most running sites only serve pictures already stored. One libvips thread
+ * per job (glibc builds already default to it, others use every core) leaves a core for requests;
+ * no operation cache, since the same picture is never resized twice.
  */
-export const loadSharp = async () => (await import('sharp')).default;
+export const loadSharp = async () => {
+  if (!loaded) {
+    loaded = (await import('sharp')).default;
+    loaded.concurrency(1);
+    loaded.cache(false);
+  }
+  return loaded;
+};
 
-export async function processImage(input: Buffer): Promise<ProcessedImage> {
+/**
+ * Decode what was uploaded, refuse anything that is not a raster image, and re-encode it as WebP
+ * at each display width. Nothing of the original file survives: no metadata, no trailing bytes,
+ * no script. The hash of the upload names the result, so the same picture is stored once.
+ * The header is read first: a picture over the pixel cap is refused before a pixel is decoded.
+ * Pass the slot the caller reserved before reading the upload; without one a place is taken here.
+ */
+export async function processImage(input: Buffer, slot?: Slot): Promise<ProcessedImage> {
+  const place = slot ?? imageQueue.reserve('staff');
+  try {
+    const { width, height } = await readHeader(input);
+    return await place.run(() => encodeVariants(input, width, height));
+  } finally {
+    place.release();
+  }
+}
+
+async function readHeader(input: Buffer): Promise<{ width: number; height: number }> {
   const sharp = await loadSharp();
   if (looksLikeMarkup(input))
-    throw new HttpError(
-      400,
-      'SVG and other markup files are not accepted. Upload a JPEG, PNG or WebP picture.',
-    );
+    throw new HttpError(400, `SVG and other markup files are not accepted. ${UPLOAD_ADVICE}`);
   let metadata: Metadata;
   try {
     metadata = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
-    throw new HttpError(
-      400,
-      'This file is not an image we can read. Upload a JPEG, PNG, WebP, GIF or AVIF picture.',
-    );
+    throw new HttpError(400, `This file is not an image we can read. ${UPLOAD_ADVICE}`);
   }
-  if (metadata.format === 'svg')
-    throw new HttpError(400, 'SVG files are not accepted. Upload a JPEG, PNG or WebP picture.');
+  if (metadata.format === 'svg') throw new HttpError(400, `SVG files are not accepted. ${UPLOAD_ADVICE}`);
   if (!metadata.format || !ACCEPTED_FORMATS.has(metadata.format)) {
-    throw new HttpError(
-      400,
-      'This file is not an image we can read. Upload a JPEG, PNG, WebP, GIF or AVIF picture.',
-    );
+    throw new HttpError(400, `This file is not an image we can read. ${UPLOAD_ADVICE}`);
   }
   const pixels = (metadata.width ?? 0) * (metadata.height ?? 0);
   if (pixels > MAX_IMAGE_PIXELS) {
-    throw new HttpError(400, `This picture is too large (over ${MAX_IMAGE_PIXELS / 1_000_000} megapixels).`);
+    // Rounded up, so that a picture just over the cap never reads as exactly the cap.
+    const megapixels = Math.ceil(pixels / 100_000) / 10;
+    throw new HttpError(
+      400,
+      `This picture is too large (${megapixels} megapixels). Pictures up to ${MAX_IMAGE_PIXELS / 1_000_000} megapixels are accepted.`,
+    );
   }
+  // The camera's orientation may turn the picture a quarter: its width is then the stored height.
+  const { width = 0, height = 0 } = metadata.autoOrient ?? metadata;
+  return { width, height };
+}
 
-  let base: Sharp;
-  let width: number;
-  let height: number;
+async function encodeVariants(input: Buffer, width: number, height: number): Promise<ProcessedImage> {
+  const sharp = await loadSharp();
+  const widest = Math.min(width, IMAGE_WIDTHS.at(-1)!);
+  const widths = [...new Set([...IMAGE_WIDTHS.filter((w) => w < widest), widest])].sort((a, b) => a - b);
   try {
-    // Apply the camera's orientation, then forget every piece of metadata.
+    // Decode, turn upright and shrink to the widest variant in one streaming pass: the full-size
+    // pixels never reach JavaScript. (A decoded copy handed to sharp().clone() is copied again on
+    // the main thread for every clone: 120 MB per variant at 40 MP, which stalled every request.)
     const { data, info } = await sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' })
+      .timeout({ seconds: PROCESS_TIMEOUT_SECONDS })
       .rotate()
+      .resize({ width: widest, withoutEnlargement: true })
       .toColourspace('srgb')
       .raw()
       .toBuffer({ resolveWithObject: true });
-    width = info.width;
-    height = info.height;
-    base = sharp(data, { raw: { width, height, channels: info.channels } });
+    const raw = { width: info.width, height: info.height, channels: info.channels };
+    const variants: ProcessedImage['variants'] = [];
+    for (const w of widths) {
+      const resized = w === info.width ? sharp(data, { raw }) : sharp(data, { raw }).resize({ width: w });
+      variants.push({
+        width: w,
+        bytes: await resized
+          .timeout({ seconds: PROCESS_TIMEOUT_SECONDS })
+          .webp({ quality: 78, effort: 4 })
+          .toBuffer(),
+      });
+    }
+    const hash = createHash('sha256').update(input).digest('hex').slice(0, 32);
+    return { hash, width, height, variants };
   } catch {
-    throw new HttpError(400, 'This image is damaged or incomplete. Try another file.');
+    throw new HttpError(400, `This image is damaged, incomplete or could not be converted. ${UPLOAD_ADVICE}`);
   }
-
-  const widths = [
-    ...new Set([...IMAGE_WIDTHS.filter((w) => w < width), Math.min(width, IMAGE_WIDTHS.at(-1)!)]),
-  ].sort((a, b) => a - b);
-  const variants = await Promise.all(
-    widths.map(async (w) => ({
-      width: w,
-      bytes: await base
-        .clone()
-        .resize({ width: w, withoutEnlargement: true })
-        .webp({ quality: 78, effort: 4 })
-        .toBuffer(),
-    })),
-  );
-  const hash = createHash('sha256').update(input).digest('hex').slice(0, 32);
-  return { hash, width, height, variants };
 }

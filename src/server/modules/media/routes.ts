@@ -1,14 +1,39 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MAX_UPLOAD_BYTES } from '../../../shared/constants';
 import { errorSchema } from '../../content/routes';
 import { HttpError, notFound } from '../../errors';
-import { processImage } from './pipeline';
+import { imageQueue, processImage } from './pipeline';
 import type { MediaStore } from './store';
+import { QueueFullError } from './work-queue';
 
 /** `/media/<hash>.webp` is the full picture; `/media/<hash>-<width>.webp` a narrower one. */
 export const MEDIA_FILE = /^([0-9a-f]{32})(?:-(\d{2,4}))?\.webp$/;
 export const mediaUrl = (hash: string) => `/media/${hash}.webp`;
+
+/** The bytes of the one file in the field "image", or a 400/413 saying what was wrong. */
+async function readUpload(request: FastifyRequest): Promise<Buffer> {
+  let file: Awaited<ReturnType<typeof request.file>>;
+  try {
+    file = await request.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 } });
+  } catch {
+    throw new HttpError(400, 'The upload could not be read. Try again.');
+  }
+  if (file?.fieldname !== 'image') throw new HttpError(400, 'Send the image in the field "image".');
+  let bytes: Buffer;
+  try {
+    bytes = await file.toBuffer();
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new HttpError(413, `The image is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`);
+    }
+    throw new HttpError(400, 'The upload was interrupted. Try again.');
+  }
+  if (file.file.truncated)
+    throw new HttpError(413, `The image is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`);
+  return bytes;
+}
 
 export function mediaRoutes(store: MediaStore): FastifyPluginAsyncZod {
   return async (app) => {
@@ -25,31 +50,27 @@ export function mediaRoutes(store: MediaStore): FastifyPluginAsyncZod {
             201: z.object({ data: z.object({ url: z.string(), width: z.number(), height: z.number() }) }),
             400: errorSchema,
             413: errorSchema,
+            503: errorSchema,
           },
         },
       },
       async (request, reply) => {
         if (!request.isMultipart())
           throw new HttpError(400, 'Send the image as multipart/form-data in the field "image".');
-        let file: Awaited<ReturnType<typeof request.file>>;
+        // A place in the picture queue before the body is read: waiting uploads are bounded too.
+        let slot: ReturnType<typeof imageQueue.reserve>;
         try {
-          file = await request.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 } });
-        } catch {
-          throw new HttpError(400, 'The upload could not be read. Try again.');
-        }
-        if (file?.fieldname !== 'image') throw new HttpError(400, 'Send the image in the field "image".');
-        let bytes: Buffer;
-        try {
-          bytes = await file.toBuffer();
+          slot = imageQueue.reserve('staff');
         } catch (error) {
-          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-            throw new HttpError(413, `The image is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`);
-          }
-          throw new HttpError(400, 'The upload was interrupted. Try again.');
+          if (error instanceof QueueFullError) reply.header('retry-after', String(error.retryAfter));
+          throw error;
         }
-        if (file.file.truncated)
-          throw new HttpError(413, `The image is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`);
-        const image = await processImage(bytes);
+        let image: Awaited<ReturnType<typeof processImage>>;
+        try {
+          image = await processImage(await readUpload(request), slot);
+        } finally {
+          slot.release();
+        }
         await store.save(image, request.user?._id ?? null);
         app.events.emit('change', {
           resource: 'media',
