@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from './app';
+import { openDatabase } from './db/client';
 import { acquireSiteLock, processStartTime, SITE_LOCK_FILE, SiteLockedError } from './site-lock.mjs';
 import { testDatabaseKind } from './test/helpers';
 import { type SiteProcess, startSite } from './test/site-process';
@@ -93,6 +94,14 @@ describe.skipIf(testDatabaseKind !== 'pglite')('one process per data folder', ()
     expect(fs.existsSync(path.join(dataDir, SITE_LOCK_FILE))).toBe(false);
   }, 120_000);
 
+  it('holds the folder while its database is open, and lets go when it is closed', async () => {
+    const dataDir = dataFolder();
+    const database = await openDatabase({ dataDir });
+    expect(readLock(dataDir).pid).toBe(process.pid);
+    await database.close();
+    expect(fs.existsSync(path.join(dataDir, SITE_LOCK_FILE))).toBe(false);
+  });
+
   it('takes over a lock left by a process that has died', async () => {
     const dataDir = dataFolder();
     writeLock(dataDir, {
@@ -129,7 +138,7 @@ describe.skipIf(testDatabaseKind !== 'pglite')('one process per data folder', ()
     }
   }, 120_000);
 
-  it('refuses while the holder is alive, never signals a process group, and never removes a lock it does not hold', () => {
+  it('refuses while the holder is alive, never signals a process group, and never removes a lock it does not hold', async () => {
     const dataDir = dataFolder();
     const other = liveProcess();
     try {
@@ -157,6 +166,10 @@ describe.skipIf(testDatabaseKind !== 'pglite')('one process per data folder', ()
         lock.release();
         expect(fs.existsSync(path.join(dataDir, SITE_LOCK_FILE))).toBe(false);
       }
+      // Whatever code opens the folder's database meets the same lock.
+      writeLock(dataDir, holder);
+      await expect(openDatabase({ dataDir })).rejects.toThrow(`npm run restore (process ${other.pid})`);
+
       fs.writeFileSync(path.join(dataDir, SITE_LOCK_FILE), 'not json');
       const lock = acquireSiteLock(dataDir);
       // Someone else's lock appears (an operator's copy, a takeover): release leaves it alone.
