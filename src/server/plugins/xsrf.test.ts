@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
+import { buildApp, PROJECT_ROOT } from '../app';
 import { type Database, openDatabase } from '../db/client';
 import { createTestDatabase, testDatabaseKind, testEnv } from '../test/helpers';
+import { hasWebBuild } from './ssr';
 
 const { database, url, drop } = await createTestDatabase();
 const password = 'correct horse battery';
@@ -19,13 +20,18 @@ afterAll(async () => {
  * An instance of the site on the test database: on PostgreSQL with its own pool, as a second
  * machine would have; on PGlite (one process only) over the same connection.
  */
-async function instance(env: Record<string, string> = {}) {
+async function instance(env: Record<string, string> = {}, options: { pages?: boolean } = {}) {
   let own = database;
   if (url) {
     own = await openDatabase({ url, dataDir: '', poolSize: 2 });
     pools.push(own);
   }
-  const app = await buildApp({ env: testEnv(env), database: own, logger: false });
+  const app = await buildApp({
+    env: testEnv(env),
+    database: own,
+    logger: false,
+    ssr: options.pages ? {} : false,
+  });
   apps.push(app);
   return app;
 }
@@ -105,6 +111,18 @@ describe(`the XSRF token is bound to the session (${testDatabaseKind})`, () => {
       cookies: { session, 'XSRF-TOKEN': xsrf },
     });
     expect(again.cookies.find((c) => c.name === 'XSRF-TOKEN')).toBeUndefined();
+  });
+
+  it.skipIf(!hasWebBuild(PROJECT_ROOT))('renews a wrong token when a staff page loads', async () => {
+    const site = await instance({}, { pages: true });
+    const { session, xsrf } = await browserLogin(site);
+    const page = await site.inject({
+      method: 'GET',
+      url: '/dashboard',
+      cookies: { session, 'XSRF-TOKEN': 'issued-under-an-old-key' },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.cookies.find((c) => c.name === 'XSRF-TOKEN')?.value).toBe(xsrf);
   });
 
   it("lets two instances on the same database accept each other's tokens (one stored key)", async () => {
