@@ -285,10 +285,17 @@ async function fillInbox({ dataDir, url }, count) {
   } else {
     const { PGlite } = await import('@electric-sql/pglite');
     const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-    const db = await PGlite.create({ dataDir, extensions: { pg_trgm } });
-    await db.exec(sql);
-    await db.exec('vacuum analyze contact_messages');
-    await db.close();
+    // The folder's lock, like the server and the backup script: never beside a running site.
+    const { acquireSiteLock } = await import('../src/server/site-lock.mjs');
+    const lock = acquireSiteLock(dataDir, { command: 'bench' });
+    try {
+      const db = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+      await db.exec(sql);
+      await db.exec('vacuum analyze contact_messages');
+      await db.close();
+    } finally {
+      lock.release();
+    }
   }
 }
 

@@ -15,6 +15,19 @@ function newestSource(dir) {
   return newest;
 }
 
+// Refuse at once when another process holds the embedded database's folder, before building
+// anything; the server this process becomes keeps the same lock. DATA_DIR as src/server/env.ts reads it.
+if (!process.env.DATABASE_URL) {
+  const { acquireSiteLock, SiteLockedError } = await import('../src/server/site-lock.mjs');
+  try {
+    acquireSiteLock(path.resolve(process.env.DATA_DIR ?? './data'));
+  } catch (error) {
+    if (!(error instanceof SiteLockedError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+
 const marker = path.join(root, 'build/.complete');
 const builtAt = fs.existsSync(marker) ? fs.statSync(marker).mtimeMs : 0;
 const sourcesAt = Math.max(

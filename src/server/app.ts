@@ -24,6 +24,7 @@ import { createContentRepository } from './content/repository';
 import { contentRoutes } from './content/routes';
 import { type Database, openDatabase } from './db/client';
 import { migrate } from './db/migrate';
+import { serverSecret } from './db/server-secrets';
 import type { Env } from './env';
 import { auditPlugin, createAuditLog } from './modules/audit/audit';
 import { authRoutes } from './modules/auth/routes';
@@ -46,6 +47,7 @@ import { registerRequestWork } from './plugins/request-work';
 import { registerResponseCache } from './plugins/response-cache';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSsr } from './plugins/ssr';
+import { createXsrfTokens } from './plugins/xsrf';
 import './types';
 
 /** The project root: the nearest folder above this module (src/server or the build) with a package.json. */
@@ -133,6 +135,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const settingsStore = createSettingsStore(database);
   const mediaStore = createMediaStore(database);
+  const xsrf = createXsrfTokens(await serverSecret(database, 'xsrf', { override: env.XSRF_SECRET }));
 
   registerErrorHandling(app);
   // First: an anonymous read answered from memory skips every other hook.
@@ -141,7 +144,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerRequestWork(app);
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
-  registerAccessControl(app, authStore);
+  registerAccessControl(app, authStore, xsrf);
   // Before the response cache: a stored response keeps the headers it was sent with.
   registerSecurityHeaders(app);
   // After the security headers (a stored response keeps them), before compression (the cache
@@ -177,7 +180,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());
 
   await app.register(statusRoutes);
-  await app.register(authRoutes(authStore));
+  await app.register(authRoutes(authStore, xsrf));
   await app.register(usersRoutes(authStore));
   await app.register(settingsRoutes(settingsStore));
   await app.register(mediaRoutes(mediaStore));

@@ -24,3 +24,15 @@ describe('TRUST_PROXY', () => {
     expect(rule('203.0.113.1', 1)).toBe(false);
   });
 });
+
+describe('XSRF_SECRET', () => {
+  it('is optional (the key is then generated into the database) and takes a long value', () => {
+    expect(loadEnv({}).XSRF_SECRET).toBeUndefined();
+    expect(loadEnv({ XSRF_SECRET: '' }).XSRF_SECRET).toBeUndefined();
+    expect(loadEnv({ XSRF_SECRET: 'k'.repeat(32) }).XSRF_SECRET).toBe('k'.repeat(32));
+  });
+
+  it('stops the server when it is too short to be a key', () => {
+    expect(() => loadEnv({ XSRF_SECRET: 'secret' })).toThrow(/XSRF_SECRET: must be at least 32 characters/);
+  });
+});

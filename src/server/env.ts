@@ -66,6 +66,12 @@ const schema = z.object({
     .or(z.literal('').transform(() => undefined)),
   MAIL_FROM: z.string().default('Website <no-reply@localhost>'),
   MAIL_RETRY_SECONDS: z.coerce.number().positive().max(3600).default(30),
+  // Shared by every instance; without it one is generated into the database (server_secrets).
+  XSRF_SECRET: z
+    .string()
+    .min(32, 'must be at least 32 characters (`openssl rand -base64 32` makes one)')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   SESSION_IDLE_HOURS: z.coerce.number().positive().default(8),
   SESSION_MAX_DAYS: z.coerce.number().positive().default(7),
   SEED_DEMO: bool.default(true),

@@ -4,12 +4,14 @@ import { seedDemoContent } from './db/seed';
 import { loadEnv } from './env';
 import { createMediaStore } from './modules/media/store';
 import { createSettingsStore } from './modules/settings/store';
-import { markRunning, markStopped } from './site-lock';
+import { acquireSiteLock } from './site-lock.mjs';
 
 /** Build the app, seed an empty site, listen, and shut down gracefully on SIGTERM/SIGINT. */
 export async function startServer(options: { dev?: boolean } = {}): Promise<FastifyInstance> {
   const env = loadEnv();
   const started = performance.now();
+  // Before the embedded database is opened: a second process on the same folder would corrupt it.
+  const lock = env.DATABASE_URL ? null : acquireSiteLock(env.DATA_DIR);
   const app = await buildApp({ env, ssr: { dev: options.dev } });
   if (env.SEED_DEMO) {
     const seeded = await seedDemoContent({
@@ -24,8 +26,7 @@ export async function startServer(options: { dev?: boolean } = {}): Promise<Fast
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   const url = `http://localhost:${port}`;
-  const embedded = app.database.kind === 'pglite';
-  if (embedded) markRunning(env.DATA_DIR, url);
+  lock?.setUrl(url);
   app.log.info({ ms: Math.round(performance.now() - started), database: app.database.kind }, 'ready');
   console.info(
     `\n  Site ready at ${url}  (database: ${app.database.kind === 'pglite' ? `embedded, ${env.DATA_DIR}` : 'PostgreSQL'})\n` +
@@ -42,7 +43,7 @@ export async function startServer(options: { dev?: boolean } = {}): Promise<Fast
     timer.unref();
     try {
       await app.close();
-      if (embedded) markStopped(env.DATA_DIR);
+      lock?.release();
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');

@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { seedDemoContent } from '../db/seed';
+import { serverSecret } from '../db/server-secrets';
 import { createMediaStore } from '../modules/media/store';
 import { createSettingsStore } from '../modules/settings/store';
 import { createTestApp, createTestDatabase } from '../test/helpers';
@@ -21,7 +22,8 @@ async function snapshot(database: Database) {
     await database.query<{ name: string }>(
       `select table_name::text as name from information_schema.tables
         where table_schema = 'public' and table_type = 'BASE TABLE'
-          and table_name not in ('schema_migrations', 'sessions', 'rate_limits') order by 1`,
+          and table_name not in ('schema_migrations', 'sessions', 'rate_limits', 'server_secrets')
+        order by 1`,
     )
   ).map((r) => r.name);
   const result: Record<string, string[]> = {};
@@ -78,6 +80,26 @@ describe('backup and restore', () => {
 
       // Only into an empty database.
       await expect(restoreFromFile(target.database, file)).rejects.toThrow(/not empty/);
+    } finally {
+      await target.drop();
+    }
+  });
+
+  it('carries no server secret, and restores onto a site that already made its own', async () => {
+    const [key] = await t.database.query<{ value: string }>(
+      `select value from server_secrets where name = 'xsrf'`,
+    );
+    expect(key?.value).toBeTruthy();
+    const text = zlib.gunzipSync(fs.readFileSync(file)).toString('utf8');
+    expect(text).not.toContain('"t":"server_secrets"');
+    expect(text).not.toContain(key!.value);
+
+    // A new machine's site started once (empty, so it generated its XSRF key), then restored into.
+    const target = await createTestDatabase();
+    try {
+      const own = await serverSecret(target.database, 'xsrf');
+      await restoreFromFile(target.database, file);
+      expect((await serverSecret(target.database, 'xsrf')).equals(own)).toBe(true);
     } finally {
       await target.drop();
     }

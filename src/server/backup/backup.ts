@@ -9,8 +9,12 @@ import { migrate } from '../db/migrate';
 
 export const BACKUP_FORMAT = 'coolfix-backup';
 export const BACKUP_VERSION = 1;
-/** Not site data: bookkeeping of migrations, sessions (everyone logs in again), rate-limit windows. */
-const SKIPPED = new Set(['schema_migrations', 'sessions', 'rate_limits']);
+/**
+ * Not site data: bookkeeping of migrations, sessions (everyone logs in again), rate-limit windows,
+ * and server secrets: keys must not travel in a file an admin downloads and stores elsewhere, and
+ * the XSRF key only matters to sessions, which are not restored; the restored site makes its own.
+ */
+const SKIPPED = new Set(['schema_migrations', 'sessions', 'rate_limits', 'server_secrets']);
 const BATCH = 500;
 
 type Runner = { execute: Db['execute'] };

@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { openDatabase } from '../db/client';
 import { loadEnv } from '../env';
-import { runningSite } from '../site-lock';
+import { acquireSiteLock, type SiteLock, SiteLockedError } from '../site-lock.mjs';
 import { BackupError, backupToFile, restoreFromFile } from './backup';
 
 const [command, file] = process.argv.slice(2);
@@ -29,18 +29,24 @@ async function main() {
     return;
   }
   const env = loadEnv();
+  if (command === 'restore' && !fs.existsSync(file)) throw new BackupError(`No such file: ${file}`);
+  // The embedded database serves one process: hold its folder while we work, so that a site
+  // started meanwhile is refused instead of opening it beside us.
+  let lock: SiteLock | null = null;
   if (!env.DATABASE_URL) {
-    const running = runningSite(env.DATA_DIR);
-    if (running) {
+    try {
+      lock = acquireSiteLock(env.DATA_DIR, { command });
+    } catch (error) {
+      if (!(error instanceof SiteLockedError)) throw error;
+      const { holder } = error;
       throw new BackupError(
-        `The site is running on ${env.DATA_DIR} (process ${running.pid}). ` +
-          (command === 'backup'
-            ? `Back up through it: SITE_URL=${running.url} SITE_TOKEN=<admin token> npm run backup -- ${file}`
-            : 'Stop it before restoring.'),
+        holder.url && command === 'backup'
+          ? `The site is running on ${env.DATA_DIR} (process ${holder.pid}). Back up through it: ` +
+              `SITE_URL=${holder.url} SITE_TOKEN=<admin token> npm run backup -- ${file}`
+          : `${error.message}${holder.url ? ' Stop the site before restoring.' : ''}`,
       );
     }
   }
-  if (command === 'restore' && !fs.existsSync(file)) throw new BackupError(`No such file: ${file}`);
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
   try {
     const counts =
@@ -53,6 +59,7 @@ async function main() {
     );
   } finally {
     await database.close();
+    lock?.release();
   }
 }
 

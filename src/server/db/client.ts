@@ -5,6 +5,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { acquireSiteLock } from '../site-lock.mjs';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
 
@@ -36,7 +37,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 const PGLITE_SHARED_BUFFERS = '16MB';
 
 async function openPglite(dataDir: string): Promise<Database> {
-  if (!dataDir.startsWith('memory://')) await fs.mkdir(dataDir, { recursive: true });
+  const inMemory = dataDir.startsWith('memory://');
+  if (!inMemory) await fs.mkdir(dataDir, { recursive: true });
+  // Two processes on one folder corrupt it: whatever path opens it, a folder another live process
+  // holds is refused here (the server and the backup script take the lock earlier, with a message).
+  const lock = inMemory ? null : acquireSiteLock(dataDir);
   const client = await PGlite.create({
     dataDir,
     extensions: { pg_trgm },
@@ -62,6 +67,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     },
     close: async () => {
       if (!client.closed) await client.close();
+      lock?.release();
     },
   };
 }

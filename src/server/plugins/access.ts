@@ -1,8 +1,8 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AccessRule } from '../../shared/content/define';
 import { HttpError } from '../errors';
 import type { AuthStore } from '../modules/auth/store';
+import type { XsrfTokens } from './xsrf';
 
 export const SESSION_COOKIE = 'session';
 export const SECURE_SESSION_COOKIE = '__Host-session';
@@ -25,18 +25,11 @@ declare module 'fastify' {
   }
 }
 
-function sameSecret(a: string | undefined, b: string | undefined): boolean {
-  if (!a || !b) return false;
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-}
-
 /**
  * Deny by default. Every route names who may call it in `config.access`; a route that names
  * nobody refuses to register, so a forgotten rule fails at startup and in every test.
  */
-export function registerAccessControl(app: FastifyInstance, store: AuthStore) {
+export function registerAccessControl(app: FastifyInstance, store: AuthStore, xsrf: XsrfTokens) {
   app.decorateRequest('user', null);
   app.decorateRequest('authMethod', null);
   app.decorateRequest('csrfFailed', false);
@@ -55,14 +48,23 @@ export function registerAccessControl(app: FastifyInstance, store: AuthStore) {
   // Who is asking and may they, decided before the body is read: an anonymous upload or an
   // oversized body to a staff route is refused without being received.
   app.addHook('onRequest', async (request, reply) => {
-    await identify(request, store);
+    await identify(request, reply, store, xsrf);
     // Unknown paths have no route and no rule: they answer 404 to everyone.
     if (request.is404) return;
     authorize(request, reply, request.routeOptions.config.access ?? 'admin');
   });
 }
 
-async function identify(request: FastifyRequest, store: AuthStore) {
+/** The XSRF-TOKEN cookie: readable by our pages' scripts, which echo it; other sites cannot read it. */
+export function setXsrfCookie(
+  reply: FastifyReply,
+  value: string,
+  options: { secure: boolean; maxAge: number },
+) {
+  reply.setCookie(XSRF_COOKIE, value, { httpOnly: false, sameSite: 'lax', path: '/', ...options });
+}
+
+async function identify(request: FastifyRequest, reply: FastifyReply, store: AuthStore, xsrf: XsrfTokens) {
   const header = request.headers.authorization;
   if (header?.startsWith('Bearer ')) {
     request.authMethod = 'bearer';
@@ -72,15 +74,21 @@ async function identify(request: FastifyRequest, store: AuthStore) {
   const token = request.cookies[SECURE_SESSION_COOKIE] ?? request.cookies[SESSION_COOKIE];
   if (!token) return;
   request.authMethod = 'cookie';
-  // A browser sends cookies with cross-site form posts too: a write must prove it came from our pages.
-  if (
-    !SAFE_METHODS.has(request.method) &&
-    !sameSecret(request.cookies[XSRF_COOKIE], headerValue(request, XSRF_HEADER))
-  ) {
+  // A browser sends cookies with cross-site form posts too: a write must prove it came from our
+  // pages by echoing the token derived from this very session (the cookie itself proves nothing).
+  const safe = SAFE_METHODS.has(request.method);
+  if (!safe && !xsrf.matches(token, headerValue(request, XSRF_HEADER))) {
     request.csrfFailed = true;
     return;
   }
   request.user = await store.userForToken(token);
+  // A browser holding a token that is not this session's (issued before the key changed, or
+  // planted) gets the right one on its next read, so its next write works.
+  if (safe && request.user && request.cookies[XSRF_COOKIE] !== xsrf.tokenFor(token))
+    setXsrfCookie(reply, xsrf.tokenFor(token), {
+      secure: request.protocol === 'https',
+      maxAge: request.server.env.SESSION_MAX_DAYS * 86_400,
+    });
 }
 
 /** The session token the request carries (bearer first, then the cookie), if any. */

@@ -7,6 +7,7 @@ import { PROJECT_ROOT } from '../app';
 import { createAuthStore } from '../modules/auth/store';
 import { type RouteRule, registerAccessControl } from '../plugins/access';
 import { hasWebBuild } from '../plugins/ssr';
+import { createXsrfTokens } from '../plugins/xsrf';
 import { createTestApp } from '../test/helpers';
 
 // The pages are part of the matrix when the web build exists (npm test builds first).
@@ -166,7 +167,11 @@ describe('access matrix', () => {
 
   it('refuses to start with a route that declares no rule', async () => {
     const app = Fastify();
-    registerAccessControl(app, createAuthStore(t.database, { idleHours: 1, maxDays: 1 }));
+    registerAccessControl(
+      app,
+      createAuthStore(t.database, { idleHours: 1, maxDays: 1 }),
+      createXsrfTokens(randomBytes(32)),
+    );
     expect(() => app.get('/api/forgotten', () => 'open door')).toThrow(
       'Route GET /api/forgotten declares no access rule',
     );

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,8 +10,15 @@ import {
 } from '../../../shared/auth';
 import { isUniqueViolation } from '../../content/repository';
 import { HttpError, validationFailed } from '../../errors';
-import { SECURE_SESSION_COOKIE, SESSION_COOKIE, sessionTokenOf, XSRF_COOKIE } from '../../plugins/access';
+import {
+  SECURE_SESSION_COOKIE,
+  SESSION_COOKIE,
+  sessionTokenOf,
+  setXsrfCookie,
+  XSRF_COOKIE,
+} from '../../plugins/access';
 import { createRateLimiter, type RateLimitResult } from '../../plugins/rate-limiter';
+import type { XsrfTokens } from '../../plugins/xsrf';
 import { isCommonPassword } from './common-passwords';
 import { hashPassword, verifyPassword } from './passwords';
 import type { AuthStore } from './store';
@@ -42,7 +48,7 @@ function assertUncommon(password: string, field: string) {
   if (isCommonPassword(password)) throw validationFailed({ [field]: authMessages.passwordCommon });
 }
 
-export function authRoutes(store: AuthStore): FastifyPluginAsyncZod {
+export function authRoutes(store: AuthStore, xsrf: XsrfTokens): FastifyPluginAsyncZod {
   return async (app) => {
     const secure = (request: FastifyRequest) => request.protocol === 'https';
     const { env } = app;
@@ -76,14 +82,7 @@ export function authRoutes(store: AuthStore): FastifyPluginAsyncZod {
         path: '/',
         maxAge,
       });
-      // Readable by our pages' scripts, which echo it in X-XSRF-TOKEN; other sites cannot read it.
-      reply.setCookie(XSRF_COOKIE, randomBytes(24).toString('base64url'), {
-        httpOnly: false,
-        sameSite: 'lax',
-        secure: isSecure,
-        path: '/',
-        maxAge,
-      });
+      setXsrfCookie(reply, xsrf.tokenFor(token), { secure: isSecure, maxAge });
     }
 
     function endBrowserSession(reply: FastifyReply) {
