@@ -46,6 +46,7 @@ import { registerRequestWork } from './plugins/request-work';
 import { registerResponseCache } from './plugins/response-cache';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSsr } from './plugins/ssr';
+import { registerTextGuard } from './plugins/text-guard';
 import './types';
 
 /** The project root: the nearest folder above this module (src/server or the build) with a package.json. */
@@ -73,6 +74,8 @@ export interface AppOptions {
   /** Serve the web pages: from the build, or through Vite in development. Off for API-only tests. */
   ssr?: false | { dev?: boolean };
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read what was logged). */
+  logStream?: { write(line: string): void };
 }
 
 /** Assemble the whole application without listening: tests call `app.inject()` on it. */
@@ -94,6 +97,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
               ],
               censor: '[redacted]',
             },
+            stream: options.logStream,
           },
     bodyLimit: MAX_BODY_BYTES,
     trustProxy: trustProxyOption(env.TRUST_PROXY),
@@ -142,6 +146,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
   registerAccessControl(app, authStore);
+  registerTextGuard(app);
   // Before the response cache: a stored response keeps the headers it was sent with.
   registerSecurityHeaders(app);
   // After the security headers (a stored response keeps them), before compression (the cache
