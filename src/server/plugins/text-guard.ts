@@ -67,6 +67,9 @@ export function registerTextGuard(app: FastifyInstance) {
     const field =
       findUnstorableText(request.params) ??
       findUnstorableText(request.query) ??
+      // The query string again as pages read it (URLSearchParams), which decodes what the server's
+      // parser leaves undecoded (a NUL after a broken UTF-8 sequence).
+      findUnstorableText(formFields(request.url.split('?').slice(1).join('?'))) ??
       findUnstorableText(typeof request.body === 'string' ? formFields(request.body) : request.body);
     if (field !== null) return refuse(request, reply, field);
   });
