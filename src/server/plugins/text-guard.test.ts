@@ -1,3 +1,4 @@
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, PROJECT_ROOT } from '../app';
 import { createTestApp, createTestDatabase, testEnv } from '../test/helpers';
@@ -28,7 +29,7 @@ const contact = (values: Record<string, string>) => ({
 });
 
 describe('text no database can store', () => {
-  const requests: [string, Parameters<typeof t.app.inject>[0], string][] = [
+  const requests: [string, InjectOptions, string][] = [
     ['a NUL in the search', { method: 'GET', url: '/api/service?q=%00' }, 'q'],
     ['a NUL as a record id', { method: 'GET', url: '/api/service/%00' }, 'id'],
     ['a NUL in an id of a staff route', { method: 'DELETE', url: '/api/contactus/a%00' }, 'id'],
@@ -93,7 +94,7 @@ describe('text no database can store', () => {
 
   it.each(requests)('%s answers 400 naming the field, and nothing is stored', async (_, request, field) => {
     const before = await counts();
-    const res = await t.app.inject({ ...request, headers: staff } as never);
+    const res = await t.app.inject({ ...request, headers: staff });
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json()).toEqual({ error: BAD_TEXT_ERROR, fields: { [field]: BAD_TEXT_FIELD } });
     expect(await counts()).toEqual(before);
