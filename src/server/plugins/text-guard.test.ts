@@ -149,6 +149,50 @@ afterAll(async () => {
   await drop();
 });
 
+describe.skipIf(!site)('the no-JavaScript contact form', () => {
+  it('refuses a 60,000-character hostile e-mail in well under a second', async () => {
+    const email = `a@${'.'.repeat(60_000)}@`;
+    const started = performance.now();
+    const res = await site!.app.inject({
+      method: 'POST',
+      url: '/contact',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ name: 'Amina', email, phone: '03001234567', message: 'Hi' }).toString(),
+      remoteAddress: '10.7.0.1',
+    });
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('Email must be at most 254 characters.');
+  });
+});
+
+describe('a file upload', () => {
+  it('refuses a NUL in a form field sent with the image', async () => {
+    const boundary = 'text-guard-boundary';
+    const body = [
+      `--${boundary}`,
+      'Content-Disposition: form-data; name="caption"',
+      '',
+      'Front\u0000door',
+      `--${boundary}`,
+      'Content-Disposition: form-data; name="image"; filename="a.png"',
+      'Content-Type: image/png',
+      '',
+      'not really a picture',
+      `--${boundary}--`,
+      '',
+    ].join('\r\n');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/upload',
+      headers: { ...staff, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: body,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: BAD_TEXT_ERROR, fields: { _: BAD_TEXT_FIELD } });
+  });
+});
+
 describe('a logged server error', () => {
   it('names the route and the database code, never the values sent', async () => {
     // A constraint the code does not know about: the database refuses the row and quotes it back.
