@@ -47,6 +47,7 @@ import { registerRequestWork } from './plugins/request-work';
 import { registerResponseCache } from './plugins/response-cache';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSsr } from './plugins/ssr';
+import { registerTextGuard } from './plugins/text-guard';
 import { createXsrfTokens } from './plugins/xsrf';
 import './types';
 
@@ -75,6 +76,8 @@ export interface AppOptions {
   /** Serve the web pages: from the build, or through Vite in development. Off for API-only tests. */
   ssr?: false | { dev?: boolean };
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read what was logged). */
+  logStream?: { write(line: string): void };
 }
 
 /** Assemble the whole application without listening: tests call `app.inject()` on it. */
@@ -96,6 +99,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
               ],
               censor: '[redacted]',
             },
+            stream: options.logStream,
           },
     bodyLimit: MAX_BODY_BYTES,
     trustProxy: trustProxyOption(env.TRUST_PROXY),
@@ -145,6 +149,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
   registerAccessControl(app, authStore, xsrf);
+  registerTextGuard(app);
   // Before the response cache: a stored response keeps the headers it was sent with.
   registerSecurityHeaders(app);
   // After the security headers (a stored response keeps them), before compression (the cache

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from './content/schema';
+import { isSingleLine } from './text';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
@@ -19,12 +20,14 @@ export const authMessages = {
   nothingToChange: 'Send a new role or name.',
 } as const;
 
+/** A one-line name: its length is checked first, and a too-long value goes no further. */
 const requiredText = (label: string, max: number) =>
   z
     .string({ error: () => messages.required(label) })
     .trim()
     .min(1, messages.required(label))
-    .max(max, messages.tooLong(label, max));
+    .max(max, { error: messages.tooLong(label, max), abort: true })
+    .refine(isSingleLine, { error: messages.oneLine(label), abort: true });
 
 /** A new password: 8–128 characters, never trimmed (spaces are part of it). */
 export const newPasswordSchema = (label = 'Password') =>
@@ -32,7 +35,7 @@ export const newPasswordSchema = (label = 'Password') =>
     .string({ error: () => messages.required(label) })
     .min(1, messages.required(label))
     .min(PASSWORD_MIN, authMessages.passwordShort)
-    .max(PASSWORD_MAX, authMessages.passwordLong);
+    .max(PASSWORD_MAX, { error: authMessages.passwordLong, abort: true });
 
 export const loginSchema = z.object({
   username: requiredText('Username', 64),
@@ -40,7 +43,7 @@ export const loginSchema = z.object({
   password: z
     .string({ error: () => messages.required('Password') })
     .min(1, messages.required('Password'))
-    .max(PASSWORD_MAX),
+    .max(PASSWORD_MAX, { error: authMessages.passwordLong, abort: true }),
 });
 
 /** Sign-up takes no role: anything else sent is dropped (the server decides the role). */
@@ -54,7 +57,7 @@ export const changePasswordSchema = z.object({
   currentPassword: z
     .string({ error: () => messages.required('Current password') })
     .min(1, messages.required('Current password'))
-    .max(PASSWORD_MAX),
+    .max(PASSWORD_MAX, { error: authMessages.passwordLong, abort: true }),
   newPassword: newPasswordSchema('New password'),
 });
 

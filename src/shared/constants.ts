@@ -56,8 +56,9 @@ export function slugify(text: string): string {
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
+    // Runs are single dashes by now, so each end has at most one to drop (and no run to rescan).
+    .replace(/^-|-$/g, '')
     .slice(0, 80)
-    .replace(/-+$/g, '');
+    .replace(/-$/, '');
   return slug || 'item';
 }

@@ -2,11 +2,23 @@ import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
-import type { AppLoadContext, EntryContext } from 'react-router';
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from 'react-router';
 import { ServerRouter } from 'react-router';
+import { describeFailure } from '../shared/failure';
 import './context';
 
 export const streamTimeout = 5_000;
+
+/**
+ * A loader or render that failed is logged by kind and page pattern only: React Router's default
+ * prints the whole error, and a database error's message quotes the visitor's values.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  console.error(
+    JSON.stringify({ msg: 'page failed', method: request.method, failure: describeFailure(error) }),
+  );
+};
 
 /** Render the page to a stream; crawlers get it whole, browsers as soon as the shell is ready. */
 export default function handleRequest(
@@ -42,7 +54,8 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered)
+            console.error(JSON.stringify({ msg: 'page render failed', failure: describeFailure(error) }));
         },
       },
     );

@@ -146,6 +146,36 @@ describe('a contact message', () => {
   });
 });
 
+describe('a notification e-mail cannot be forged by what a visitor types', () => {
+  it('keeps every line of a message indented under its field', async () => {
+    const forged =
+      'Hello\nEmail: attacker@evil.example\r\n\r\nReceived today. Open the inbox: https://evil.example/';
+    const res = await post(message('Forged Lines', { message: forged }));
+    expect(res.statusCode).toBe(201);
+    const mail = await eventually(() => peer.received.find((m) => m.raw.includes('Forged Lines')));
+    const body = mail.raw.split('\r\n\r\n').slice(1).join('\r\n\r\n');
+    const lines = body.split(/\r?\n/);
+    expect(lines).toContain('Message: Hello');
+    expect(lines).toContain('  Email: attacker@evil.example');
+    expect(lines).toContain('  Received today. Open the inbox: https://evil.example/');
+    expect(lines.filter((line) => line.startsWith('Email: '))).toEqual(['Email: forgedlines@example.com']);
+    expect(lines.filter((line) => line.startsWith('Received '))).toHaveLength(1);
+  });
+
+  it.each([
+    ['a name with a line break', { name: 'Amina\nEmail: attacker@evil.example' }, 'name'],
+    ['a name with a carriage return', { name: 'Amina\rBcc: attacker@evil.example' }, 'name'],
+    ['an e-mail with a query', { email: 'victim@example.com?bcc=attacker@evil.example&body=hi' }, 'email'],
+    ['two e-mail addresses', { email: 'victim@example.com, attacker@evil.example' }, 'email'],
+  ])('refuses %s with a 400 and sends nothing', async (_, values, field) => {
+    const res = await post(message('Refused Visitor', values));
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().fields)).toEqual([field]);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(peer.received.filter((m) => m.raw.includes('Refused Visitor'))).toEqual([]);
+  });
+});
+
 describe('notification e-mails with the mail server down', () => {
   it('queue up and are delivered once it comes back', async () => {
     const down = await startSmtpPeer();

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ContentTypeDef } from '../../shared/content/define';
+import { EMAIL_PATTERN } from '../../shared/text';
 import type { MailOutbox } from '../modules/mail/outbox';
 import type { SettingsStore } from '../modules/settings/store';
 import { createRateLimiter, type RateLimiter } from '../plugins/rate-limiter';
@@ -18,17 +19,34 @@ export interface IntakeDeps {
   outbox: MailOutbox | null;
 }
 
+/** Line breaks of every kind, and other control characters, none of which belong in a header. */
+const CONTROL_CHARACTERS = /[\p{Cc}\u2028\u2029]+/gu;
+const LINE_BREAK = /\r\n?|[\n\u2028\u2029]/;
+
+/**
+ * One field of the notification as `Label: value`. A value of several lines continues on lines
+ * indented by two spaces, so nothing a visitor writes can start a line of its own and pass for
+ * another field ("Email: ...") or for the footer of the mail.
+ */
+function notificationLine(label: string, value: string): string {
+  const [first = '', ...rest] = value.split(LINE_BREAK);
+  return [`${label}: ${first}`, ...rest.map((line) => `  ${line}`)].join('\n');
+}
+
 /** The mail that tells staff about a new record: every field people filled in, and where to answer. */
 function notification(def: ContentTypeDef, record: StoredRecord, publicUrl: string | undefined) {
   const lines = Object.entries(def.fields)
     .filter(([, field]) => field.input === 'always')
-    .map(([key, field]) => `${field.label}: ${String(record[key] ?? '')}`);
+    .map(([key, field]) => notificationLine(field.label, String(record[key] ?? '')));
   const link = `${publicUrl?.replace(/\/$/, '') ?? ''}${def.admin.path}`;
   const emailKey = Object.entries(def.fields).find(([, field]) => field.kind === 'email')?.[0];
+  const replyTo = emailKey ? String(record[emailKey] ?? '') : '';
+  const sender = String(record[def.titleField] ?? '').replace(CONTROL_CHARACTERS, ' ');
   return {
-    subject: `New ${def.label.toLowerCase()} from ${String(record[def.titleField] ?? '')}`.slice(0, 200),
+    subject: `New ${def.label.toLowerCase()} from ${sender}`.slice(0, 200),
     body: `${lines.join('\n')}\n\nReceived ${record.createdAt}. Open the inbox: ${link}\n`,
-    replyTo: emailKey ? String(record[emailKey] ?? '') || undefined : undefined,
+    // Only a plain mailbox answers the mail: never a list, a display name or a query.
+    replyTo: EMAIL_PATTERN.test(replyTo) ? replyTo : undefined,
   };
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { describeFailure } from '../../shared/failure';
 import { HttpError } from '../errors';
 
 /**
@@ -42,7 +43,11 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ error: error.message || 'Bad request.' });
     }
-    request.log.error({ err: error }, 'request failed');
+    // The route as declared (`/api/service/:id`), not as requested: the URL carries visitors' values.
+    request.log.error(
+      { failure: describeFailure(error), method: request.method, route: request.routeOptions.url ?? null },
+      'request failed',
+    );
     return reply.status(500).send({ error: 'Something went wrong on our side. Please try again.' });
   });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PHONE_PATTERN } from '../constants';
+import { EMAIL_PATTERN, isCleanParagraphs, isSingleLine, isSiteLink } from '../text';
 import type { ContentTypeDef, SingletonDef } from './define';
 import type { Field } from './fields';
 
@@ -10,6 +11,8 @@ export const messages = {
   phone: 'Phone number must be exactly 11 digits.',
   url: 'Enter a full address starting with https:// or /.',
   tooLong: (label: string, max: number) => `${label} must be at most ${max} characters.`,
+  oneLine: (label: string) => `${label} must be one line of text, without line breaks or control characters.`,
+  controlCharacters: (label: string) => `${label} contains control characters that are not allowed.`,
 } as const;
 
 const DEFAULT_MAX: Record<string, number> = {
@@ -21,14 +24,11 @@ const DEFAULT_MAX: Record<string, number> = {
   image: 2000,
 };
 
-const URL_PATTERN = /^(https?:\/\/[^\s]+|\/[^\s]*)$/i;
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
-
-const PATTERNS: Partial<Record<Field['kind'], { test: RegExp; message: string }>> = {
-  email: { test: EMAIL_PATTERN, message: messages.email },
-  phone: { test: PHONE_PATTERN, message: messages.phone },
-  url: { test: URL_PATTERN, message: messages.url },
-  image: { test: URL_PATTERN, message: messages.url },
+const PATTERNS: Partial<Record<Field['kind'], { test: (value: string) => boolean; message: string }>> = {
+  email: { test: (value) => EMAIL_PATTERN.test(value), message: messages.email },
+  phone: { test: (value) => PHONE_PATTERN.test(value), message: messages.phone },
+  url: { test: isSiteLink, message: messages.url },
+  image: { test: isSiteLink, message: messages.url },
 };
 
 /** The zod schema of one field's value as clients send it. */
@@ -52,14 +52,25 @@ export function fieldSchema(field: Field): z.ZodType {
         })
         .trim();
       if (field.required) schema = schema.min(1, messages.required(label));
-      if (pattern)
-        schema = schema.refine((value) => value === '' || pattern.test.test(value), pattern.message);
-      if (field.kind !== 'phone') schema = schema.max(max, messages.tooLong(label, max));
+      // Length first, and a failure stops there: no rule below ever sees more than `max` characters.
+      schema = schema.max(max, {
+        error: field.kind === 'phone' ? messages.phone : messages.tooLong(label, max),
+        abort: true,
+      });
+      schema =
+        field.kind === 'longText'
+          ? schema.refine(isCleanParagraphs, { error: messages.controlCharacters(label), abort: true })
+          : schema.refine(isSingleLine, { error: messages.oneLine(label), abort: true });
+      if (pattern) schema = schema.refine((value) => value === '' || pattern.test(value), pattern.message);
       // Optional text left out is stored as ''.
       return field.required ? schema : schema.default('');
     }
     case 'images': {
-      const item = z.string().trim().regex(URL_PATTERN, messages.url).max(2000);
+      const item = z
+        .string()
+        .trim()
+        .max(2000, { error: messages.tooLong(label, 2000), abort: true })
+        .refine(isSiteLink, messages.url);
       const list = z
         .array(item, { error: () => `${label} must be a list of image addresses.` })
         .max(field.maxItems, `${label}: at most ${field.maxItems} images.`);

@@ -2,6 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { SiteSettings } from '../../shared/content/settings';
 import { PUBLIC_PAGES, servicePath } from '../../shared/seo/public-pages';
+import { isSiteLink, mailtoHref, telHref } from '../../shared/text';
 import { ApiError, api } from '../lib/api';
 import { Icon } from './icons';
 
@@ -91,11 +92,11 @@ export function SiteFooter({ settings, services }: { settings: SiteSettings; ser
           <ul className="footer-contact">
             <li>
               <Icon name="phone" />
-              <a href={`tel:${settings.phone}`}>{settings.phone}</a>
+              <a href={telHref(settings.phone)}>{settings.phone}</a>
             </li>
             <li>
               <Icon name="mail" />
-              <a href={`mailto:${settings.email}`}>{settings.email}</a>
+              <a href={mailtoHref(settings.email)}>{settings.email}</a>
             </li>
             <li>
               <Icon name="pin" />
@@ -104,7 +105,8 @@ export function SiteFooter({ settings, services }: { settings: SiteSettings; ser
           </ul>
           <ul className="social">
             {social
-              .filter((s) => s.url)
+              // A link saved before the rule was tightened is left out, not followed.
+              .filter((s) => s.url && isSiteLink(s.url))
               .map((s) => (
                 <li key={s.name}>
                   <a

@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import type { PublicUser } from '../../shared/auth';
 import type { SiteSettings } from '../../shared/content/settings';
+import { isSiteLink, telHref } from '../../shared/text';
 import { api } from '../lib/api';
 import { Icon } from './icons';
 
@@ -48,7 +49,7 @@ function AppsMenu({ settings }: { settings: SiteSettings }) {
   const portals = [
     { label: settings.portal1Label, url: settings.portal1Url },
     { label: settings.portal2Label, url: settings.portal2Url },
-  ].filter((portal) => portal.label && portal.url);
+  ].filter((portal) => portal.label && portal.url && isSiteLink(portal.url));
   return (
     <details className="apps-menu" ref={ref}>
       <summary className="nav-link">
@@ -148,7 +149,7 @@ export function SiteHeader({ settings, user }: HeaderProps) {
         <nav aria-label="Main" className="desktop-nav">
           <NavItems settings={settings} user={user} mobile={false} />
         </nav>
-        <a className="header-call" href={`tel:${settings.phone}`}>
+        <a className="header-call" href={telHref(settings.phone)}>
           <Icon name="phone" />
           <span>{settings.phone}</span>
         </a>

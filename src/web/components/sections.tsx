@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { SiteSettings } from '../../shared/content/settings';
 import { servicePath } from '../../shared/seo/public-pages';
+import { mailtoHref, telHref } from '../../shared/text';
 import type { ClientCardData, ServiceSummary } from '../lib/view-models';
 import { Icon } from './icons';
 import { Picture } from './picture';
@@ -69,7 +70,7 @@ export function ClientGrid({ clients }: { clients: ClientCardData[] }) {
             <h3>{client.name}</h3>
             <p>
               <Icon name="phone" className="icon icon-sm" />
-              <a href={`tel:${client.phone}`}>{client.phone}</a>
+              <a href={telHref(client.phone)}>{client.phone}</a>
             </p>
             <p>
               <Icon name="pin" className="icon icon-sm" />
@@ -96,14 +97,14 @@ export function ContactDetails({ settings }: { settings: SiteSettings }) {
         <Icon name="phone" />
         <div>
           <strong>Call us, 24/7</strong>
-          <a href={`tel:${settings.phone}`}>{settings.phone}</a>
+          <a href={telHref(settings.phone)}>{settings.phone}</a>
         </div>
       </li>
       <li>
         <Icon name="mail" />
         <div>
           <strong>Email</strong>
-          <a href={`mailto:${settings.email}`}>{settings.email}</a>
+          <a href={mailtoHref(settings.email)}>{settings.email}</a>
         </div>
       </li>
       <li>

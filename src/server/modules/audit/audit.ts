@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AUDIT_ACTIONS, type AuditEntry, auditEntrySchema } from '../../../shared/audit';
+import { describeFailure } from '../../../shared/failure';
 import { errorSchema, pageQuery } from '../../content/routes';
 import type { Database } from '../../db/client';
 import { awaitBeforeResponse } from '../../plugins/request-work';
@@ -69,7 +70,8 @@ export function auditPlugin(log: AuditLog): FastifyPluginAsyncZod {
       awaitBeforeResponse(
         log.write(event).catch((error: unknown) => {
           app.log.error(
-            { err: error, event: { ...event, actor: event.actor?._id } },
+            // A failed insert's message quotes the row (titles people typed): kind and code only.
+            { failure: describeFailure(error), event: { ...event, actor: event.actor?._id } },
             'audit log write failed',
           );
         }),

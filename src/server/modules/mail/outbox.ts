@@ -71,8 +71,10 @@ export function createMailOutbox(database: Database, options: MailOutboxOptions)
     try {
       await transport.sendMail({
         from: options.from,
-        to: row.to_address,
-        replyTo: row.reply_to ?? undefined,
+        // Addresses as objects: nodemailer then takes each as one mailbox instead of parsing a
+        // string that could name several ("a@x.example, b@y.example") or carry a display name.
+        to: { name: '', address: row.to_address },
+        replyTo: row.reply_to ? { name: '', address: row.reply_to } : undefined,
         subject: row.subject,
         text: row.body,
       });

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { MAX_UPLOAD_BYTES } from '../../../shared/constants';
 import { errorSchema } from '../../content/routes';
 import { HttpError, notFound } from '../../errors';
+import { BAD_TEXT_ERROR, BAD_TEXT_FIELD, findUnstorableText } from '../../plugins/text-guard';
 import { imageQueue, processImage } from './pipeline';
 import type { MediaStore } from './store';
 import { QueueFullError } from './work-queue';
@@ -21,6 +22,12 @@ async function readUpload(request: FastifyRequest): Promise<Buffer> {
     throw new HttpError(400, 'The upload could not be read. Try again.');
   }
   if (file?.fieldname !== 'image') throw new HttpError(400, 'Send the image in the field "image".');
+  // The one part of a request the edge check cannot see: form fields streamed with the file.
+  const texts = Object.values(file.fields)
+    .flat()
+    .map((part) => (part && 'value' in part ? part.value : part?.filename));
+  if (findUnstorableText(texts) !== null)
+    throw new HttpError(400, BAD_TEXT_ERROR, { fields: { _: BAD_TEXT_FIELD } });
   let bytes: Buffer;
   try {
     bytes = await file.toBuffer();

@@ -1,5 +1,6 @@
 import { type ClientLoaderFunctionArgs, useLoaderData, useRevalidator } from 'react-router';
 import { contactus } from '../../../shared/content/types';
+import { mailtoHref, telHref } from '../../../shared/text';
 import { restoreRecord, runChange } from '../../admin/actions';
 import { Spinner, useFeedback } from '../../admin/feedback';
 import { formatWhen, pageOf, pickParams } from '../../admin/format';
@@ -157,11 +158,11 @@ export default function Messages() {
                 <dl className="message-meta">
                   <dt>Email</dt>
                   <dd>
-                    <a href={`mailto:${message.email}`}>{message.email}</a>
+                    <a href={mailtoHref(message.email)}>{message.email}</a>
                   </dd>
                   <dt>Phone</dt>
                   <dd>
-                    <a href={`tel:${message.phone}`}>{message.phone}</a>
+                    <a href={telHref(message.phone)}>{message.phone}</a>
                   </dd>
                   <dt>Received</dt>
                   <dd>

@@ -1,4 +1,5 @@
 import { Link, type ShouldRevalidateFunctionArgs, useSearchParams } from 'react-router';
+import { telHref } from '../../../shared/text';
 import { Icon } from '../../components/icons';
 import { Picture } from '../../components/picture';
 import { SectionHeading } from '../../components/section-heading';
@@ -107,7 +108,7 @@ export default function Departments({ loaderData }: Route.ComponentProps) {
                   {selected.phone ? (
                     <p className="icon-line">
                       <Icon name="phone" className="icon icon-sm" />
-                      <a href={`tel:${selected.phone}`}>{selected.phone}</a>
+                      <a href={telHref(selected.phone)}>{selected.phone}</a>
                     </p>
                   ) : null}
                 </div>

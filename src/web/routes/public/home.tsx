@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { telHref } from '../../../shared/text';
 import { ContactForm } from '../../components/contact-form';
 import { Icon } from '../../components/icons';
 import { Picture } from '../../components/picture';
@@ -49,7 +50,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <p className="hero-tagline">{settings.tagline}</p>
             <p className="hero-text">{settings.heroText}</p>
             <div className="hero-actions">
-              <a className="button button-accent button-lg" href={`tel:${settings.phone}`}>
+              <a className="button button-accent button-lg" href={telHref(settings.phone)}>
                 <Icon name="phone" /> Call {settings.phone}
               </a>
               <Link className="button button-light button-lg" to="/contact">

@@ -1,3 +1,4 @@
+import { telHref } from '../../../shared/text';
 import { Icon } from '../../components/icons';
 import { Picture } from '../../components/picture';
 import { SectionHeading } from '../../components/section-heading';
@@ -63,7 +64,7 @@ export default function ServiceCenters({ loaderData }: Route.ComponentProps) {
                     {center.phone ? (
                       <p className="icon-line">
                         <Icon name="phone" className="icon icon-sm" />
-                        <a href={`tel:${center.phone}`}>{center.phone}</a>
+                        <a href={telHref(center.phone)}>{center.phone}</a>
                       </p>
                     ) : null}
                     {center.address ? (
