@@ -45,6 +45,7 @@ import { registerErrorHandling } from './plugins/errors';
 import { registerRequestWork } from './plugins/request-work';
 import { registerResponseCache } from './plugins/response-cache';
 import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerSiteOrigin } from './plugins/site-origin';
 import { registerSsr } from './plugins/ssr';
 import './types';
 
@@ -118,6 +119,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const database = options.database ?? (await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR }));
   await migrate(database);
   app.decorate('env', env);
+  registerSiteOrigin(app);
   app.decorate('database', database);
   app.decorate('events', new EventEmitter() as FastifyInstance['events']);
   app.events.setMaxListeners(50);
