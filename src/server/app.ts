@@ -42,6 +42,7 @@ import { trashPlugin } from './modules/trash/trash';
 import { usersRoutes } from './modules/users/routes';
 import { registerAccessControl } from './plugins/access';
 import { registerErrorHandling } from './plugins/errors';
+import { registerLoadShedding } from './plugins/load-shedding';
 import { registerRequestWork } from './plugins/request-work';
 import { registerResponseCache } from './plugins/response-cache';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -140,6 +141,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // First: an anonymous read answered from memory skips every other hook.
   const responseCache = registerResponseCache(app);
   fromMemory = responseCache.answerFromMemory;
+  // After the replay (a cached page is cheap to send under load), before everything that costs.
+  registerLoadShedding(app, env.MAX_EVENT_LOOP_DELAY_MS);
   registerRequestWork(app);
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
