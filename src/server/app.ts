@@ -43,9 +43,11 @@ import { trashPlugin } from './modules/trash/trash';
 import { usersRoutes } from './modules/users/routes';
 import { registerAccessControl } from './plugins/access';
 import { registerErrorHandling } from './plugins/errors';
+import { registerLoadShedding } from './plugins/load-shedding';
 import { registerRequestWork } from './plugins/request-work';
 import { registerResponseCache } from './plugins/response-cache';
 import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerSiteOrigin } from './plugins/site-origin';
 import { registerSsr } from './plugins/ssr';
 import { registerTextGuard } from './plugins/text-guard';
 import { createXsrfTokens } from './plugins/xsrf';
@@ -124,6 +126,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const database = options.database ?? (await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR }));
   await migrate(database);
   app.decorate('env', env);
+  registerSiteOrigin(app);
   app.decorate('database', database);
   app.decorate('events', new EventEmitter() as FastifyInstance['events']);
   app.events.setMaxListeners(50);
@@ -145,6 +148,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // First: an anonymous read answered from memory skips every other hook.
   const responseCache = registerResponseCache(app);
   fromMemory = responseCache.answerFromMemory;
+  // After the replay (a cached page is cheap to send under load), before everything that costs.
+  registerLoadShedding(app, env.MAX_EVENT_LOOP_DELAY_MS);
   registerRequestWork(app);
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });

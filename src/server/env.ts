@@ -81,6 +81,7 @@ const schema = z.object({
   SIGNUP_MAX_PER_IP: z.coerce.number().int().min(0).default(10),
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(0).default(5),
   TRASH_RETENTION_DAYS: z.coerce.number().positive().default(30),
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(500),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

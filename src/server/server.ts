@@ -27,9 +27,15 @@ export async function startServer(options: { dev?: boolean } = {}): Promise<Fast
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   const url = `http://localhost:${port}`;
   lock?.setUrl(url);
-  app.log.info({ ms: Math.round(performance.now() - started), database: app.database.kind }, 'ready');
+  const origin = app.siteOrigin();
+  app.log.info({ ms: Math.round(performance.now() - started), database: app.database.kind, origin }, 'ready');
+  // Links in pages, the sitemap and e-mails name this origin; say which one when nobody chose it.
+  const originLine = env.PUBLIC_URL
+    ? `  Public address: ${origin}\n`
+    : `  Public address: ${origin} (assumed: PUBLIC_URL is not set; links in pages, the sitemap and e-mails use it)\n`;
   console.info(
     `\n  Site ready at ${url}  (database: ${app.database.kind === 'pglite' ? `embedded, ${env.DATA_DIR}` : 'PostgreSQL'})\n` +
+      originLine +
       `  Staff area: ${url}/signup creates the first account, which becomes the admin; then log in at ${url}/login\n` +
       `  API docs: ${url}/api/docs\n`,
   );

@@ -12,6 +12,10 @@ describe(`npm start on a fresh ${testDatabaseKind} database`, () => {
     const cleanup = storage.remove;
     try {
       const first = await start(env);
+      // Without PUBLIC_URL the ready line says which origin links will name, as information.
+      expect(first.output()).toMatch(
+        /Public address: http:\/\/127\.0\.0\.1:\d+ \(assumed: PUBLIC_URL is not set/,
+      );
       const services = (await (await fetch(`${first.url}/api/service`)).json()) as {
         serviceName: string;
         description: string;

@@ -34,11 +34,11 @@ function notificationLine(label: string, value: string): string {
 }
 
 /** The mail that tells staff about a new record: every field people filled in, and where to answer. */
-function notification(def: ContentTypeDef, record: StoredRecord, publicUrl: string | undefined) {
+function notification(def: ContentTypeDef, record: StoredRecord, siteOrigin: string) {
   const lines = Object.entries(def.fields)
     .filter(([, field]) => field.input === 'always')
     .map(([key, field]) => notificationLine(field.label, String(record[key] ?? '')));
-  const link = `${publicUrl?.replace(/\/$/, '') ?? ''}${def.admin.path}`;
+  const link = `${siteOrigin}${def.admin.path}`;
   const emailKey = Object.entries(def.fields).find(([, field]) => field.kind === 'email')?.[0];
   const replyTo = emailKey ? String(record[emailKey] ?? '') : '';
   const sender = String(record[def.titleField] ?? '').replace(CONTROL_CHARACTERS, ' ');
@@ -109,7 +109,7 @@ export function createIntake(app: FastifyInstance, deps: IntakeDeps) {
                 resource: def.name,
                 recordId: stored._id,
                 to,
-                ...notification(def, stored, app.env.PUBLIC_URL),
+                ...notification(def, stored, app.siteOrigin()),
               })
           : undefined,
     });

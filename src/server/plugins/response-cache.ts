@@ -26,6 +26,19 @@ const DROPPED = new Set([
   'vary',
 ]);
 
+/**
+ * What a stored response is found by: the URL and every header that names the host or scheme the
+ * visitor asked for. Our pages name the site by PUBLIC_URL or the listening address (see
+ * site-origin.ts), never by these headers; keying by them anyway means that if anything ever does
+ * echo them, a forged Host can only reach the forger, never a later visitor of the real host.
+ */
+export function cacheKey(url: string, headers: IncomingMessage['headers']): string {
+  const host = String(headers.host ?? '').toLowerCase();
+  const forwardedHost = String(headers['x-forwarded-host'] ?? '').toLowerCase();
+  const forwardedProto = String(headers['x-forwarded-proto'] ?? '').toLowerCase();
+  return `${url}\n${host}\n${forwardedHost}\n${forwardedProto}`;
+}
+
 interface Entry {
   headers: Record<string, string>;
   etag: string;
@@ -86,14 +99,15 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
   // The first hook of all: a replay skips cookies, sessions and everything else per request.
   app.addHook('onRequest', (request, reply, done) => {
     if (!cacheable(request)) return done();
-    const entry = entries.get(request.url);
+    const key = cacheKey(request.url, request.headers);
+    const entry = entries.get(key);
     if (!entry) {
       request.cacheGeneration = generation;
       return done();
     }
     // Least recently used goes first: re-insert to mark it fresh.
-    entries.delete(request.url);
-    entries.set(request.url, entry);
+    entries.delete(key);
+    entries.set(key, entry);
     reply.hijack();
     replay(request.raw, reply.raw, entry);
   });
@@ -101,13 +115,13 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
   /**
    * The same replay in front of Fastify, for the HTTP server (see app.ts): only URLs that were
    * stored are found, and only anonymous reads of public routes are ever stored, so a hit here
-   * needs no routing. Answers whether it replied.
+   * needs no routing; the key is the same, host included. Answers whether it replied.
    */
   function answerFromMemory(request: IncomingMessage, res: ServerResponse): boolean {
     if (request.method !== 'GET' && request.method !== 'HEAD') return false;
     if (request.headers.authorization !== undefined || SESSION_COOKIE.test(request.headers.cookie ?? ''))
       return false;
-    const entry = entries.get(request.url ?? '');
+    const entry = entries.get(cacheKey(request.url ?? '', request.headers));
     if (!entry) return false;
     replay(request, res, entry);
     return true;
@@ -131,7 +145,7 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
           if (value === undefined || DROPPED.has(key)) continue;
           headers[key] = Array.isArray(value) ? value.join(', ') : String(value);
         }
-        void store(request.url, started, body, headers, type);
+        void store(cacheKey(request.url, request.headers), started, body, headers, type);
       }
       return body;
     });

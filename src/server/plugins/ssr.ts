@@ -18,7 +18,10 @@ export interface SsrOptions {
 
 type Handler = (request: Request, context: RequestContext) => Promise<Response>;
 
-/** Fastify's request as the Fetch API `Request` React Router expects. */
+/**
+ * Fastify's request as the Fetch API `Request` React Router expects, addressed to the site's own
+ * origin. The path is appended, never resolved: `//other.example/x` stays a path on this site.
+ */
 function toWebRequest(request: FastifyRequest, origin: string): Request {
   const headers = new Headers();
   for (const [key, value] of Object.entries(request.headers)) {
@@ -28,7 +31,8 @@ function toWebRequest(request: FastifyRequest, origin: string): Request {
   const init: RequestInit = { method: request.method, headers };
   if (request.method !== 'GET' && request.method !== 'HEAD' && typeof request.body === 'string')
     init.body = request.body;
-  return new Request(new URL(request.url, origin), init);
+  const target = request.url.startsWith('/') ? request.url : `/${request.url}`;
+  return new Request(`${origin}${target}`, init);
 }
 
 async function sendWebResponse(reply: FastifyReply, response: Response) {
@@ -41,11 +45,6 @@ async function sendWebResponse(reply: FastifyReply, response: Response) {
   if (cookies.length > 0) reply.header('set-cookie', cookies);
   if (!response.body) return reply.send();
   return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
-}
-
-/** The public origin: PUBLIC_URL when set, else what the request says. */
-export function originOf(request: FastifyRequest, publicUrl?: string) {
-  return publicUrl ? new URL(publicUrl).origin : `${request.protocol}://${request.host}`;
 }
 
 /**
@@ -108,7 +107,7 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
     config: { access: 'public' },
     schema: { hide: true },
     handler: async (request, reply) => {
-      const origin = originOf(request, app.env.PUBLIC_URL);
+      const origin = app.siteOrigin();
       const nonce = randomBytes(16).toString('base64');
       // The security-headers plugin puts this nonce in the page's Content-Security-Policy.
       request.cspNonce = nonce;

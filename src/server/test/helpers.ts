@@ -53,6 +53,9 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
     DATA_DIR: '/nonexistent',
     // Test files sign up many accounts from one address; the limit has tests of its own.
     SIGNUP_MAX_PER_IP: '1000',
+    // Embedded PostgreSQL runs in this thread and tests run side by side on a busy machine: a
+    // slow query must not turn into a 503 in an unrelated test. The guard has tests of its own.
+    MAX_EVENT_LOOP_DELAY_MS: '0',
     ...overrides,
   });
 }

@@ -1,4 +1,5 @@
 import { redirect } from 'react-router';
+import { redirectTargetOr } from '../../shared/redirect-target';
 import { ApiError, api } from '../lib/api';
 
 /** Where the guard sends someone whose session ended: the login page, then back here. */
@@ -29,8 +30,10 @@ export async function optionalRead<T>(path: string, request: Request): Promise<T
   }
 }
 
-/** Only paths inside this site may be a login's destination (no open redirect). */
-export function safeNext(next: string | null | undefined): string {
-  const inside = next?.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\');
-  return inside && next ? next : '/dashboard';
+/**
+ * Where a login goes next: the `next` the guard handed over when it stays on this site (the
+ * request's own origin), else the dashboard. No open redirect: see shared/redirect-target.
+ */
+export function safeNext(next: string | null | undefined, origin: string): string {
+  return redirectTargetOr(next, origin, '/dashboard');
 }

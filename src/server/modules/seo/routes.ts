@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { PUBLIC_PAGES, servicePath } from '../../../shared/seo/public-pages';
 import type { ContentRepository } from '../../content/repository';
-import { originOf } from '../../plugins/ssr';
 
 const escapeXml = (text: string) =>
   text.replace(
@@ -53,7 +52,7 @@ export function seoRoutes(services: ContentRepository): FastifyPluginAsync {
     app.get(
       '/sitemap.xml',
       { config: { access: 'public' }, schema: { hide: true } },
-      async (request, reply) => {
+      async (_request, reply) => {
         const records = (await services.list()) as { slug?: unknown; updatedAt?: unknown }[];
         const list = records
           .filter((r): r is { slug: string; updatedAt?: string } => typeof r.slug === 'string')
@@ -64,14 +63,14 @@ export function seoRoutes(services: ContentRepository): FastifyPluginAsync {
         return reply
           .type('application/xml; charset=utf-8')
           .header('cache-control', 'public, max-age=300')
-          .send(sitemapXml(originOf(request, app.env.PUBLIC_URL), list));
+          .send(sitemapXml(app.siteOrigin(), list));
       },
     );
-    app.get('/robots.txt', { config: { access: 'public' }, schema: { hide: true } }, (request, reply) =>
+    app.get('/robots.txt', { config: { access: 'public' }, schema: { hide: true } }, (_request, reply) =>
       reply
         .type('text/plain; charset=utf-8')
         .header('cache-control', 'public, max-age=3600')
-        .send(robotsTxt(originOf(request, app.env.PUBLIC_URL))),
+        .send(robotsTxt(app.siteOrigin())),
     );
   };
 }

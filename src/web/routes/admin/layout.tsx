@@ -1,15 +1,7 @@
 import { useEffect, useState } from 'react';
-import {
-  Form,
-  Link,
-  NavLink,
-  Outlet,
-  redirect,
-  useLocation,
-  useNavigation,
-  useRouteLoaderData,
-} from 'react-router';
+import { Form, Link, NavLink, Outlet, useLocation, useNavigation, useRouteLoaderData } from 'react-router';
 import { FeedbackProvider } from '../../admin/feedback';
+import { loginRedirect } from '../../admin/load';
 import { ScreenError } from '../../admin/screen-error';
 import { adminScreens } from '../../admin/screens';
 import { ServerStatusBanner } from '../../components/app-shell';
@@ -19,10 +11,7 @@ import '../../admin/admin.css';
 
 /** The guard of the whole staff area: no approved session, no admin page. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  if (!context.user) {
-    const url = new URL(request.url);
-    throw redirect(`/login?next=${encodeURIComponent(url.pathname + url.search)}`);
-  }
+  if (!context.user) throw loginRedirect(new URL(request.url));
   return { user: context.user };
 }
 

@@ -14,8 +14,9 @@ export function meta() {
 
 /** Someone already signed in goes straight on. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  if (context.user) throw redirect(safeNext(new URL(request.url).searchParams.get('next')));
-  return null;
+  if (!context.user) return null;
+  const url = new URL(request.url);
+  throw redirect(safeNext(url.searchParams.get('next'), url.origin));
 }
 
 export async function clientAction({ request }: Route.ClientActionArgs) {
@@ -29,7 +30,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
     return { fields: error instanceof ApiError ? error.fields : {}, error: `Login Error: ${reason}` };
   }
   // A redirect from an action makes every loader run again: the header learns who is signed in.
-  return redirect(safeNext(String(form.get('next') ?? '')));
+  return redirect(safeNext(String(form.get('next') ?? ''), new URL(request.url).origin));
 }
 
 export default function Login() {
