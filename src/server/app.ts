@@ -46,6 +46,7 @@ import { registerRequestWork } from './plugins/request-work';
 import { registerResponseCache } from './plugins/response-cache';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSsr } from './plugins/ssr';
+import { registerWriteLimits } from './plugins/write-limits';
 import './types';
 
 /** The project root: the nearest folder above this module (src/server or the build) with a package.json. */
@@ -142,6 +143,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
   registerAccessControl(app, authStore);
+  registerWriteLimits(app);
   // Before the response cache: a stored response keeps the headers it was sent with.
   registerSecurityHeaders(app);
   // After the security headers (a stored response keeps them), before compression (the cache
@@ -210,9 +212,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       site: createSiteData(repositories, settingsStore, intake),
     });
     // Unknown API paths answer JSON, not a page.
-    app.all('/api/*', { config: { access: 'public' }, schema: { hide: true } }, (request, reply) => {
-      reply.status(404).send({ error: `Nothing at ${request.method} ${request.url.split('?')[0]}.` });
-    });
+    app.all(
+      '/api/*',
+      {
+        config: {
+          access: 'public',
+          // A 404 writes nothing, but its POST is still an anonymous request the limit must cover.
+          writeLimit: { bucket: 'unknown-api', max: 120, windowMinutes: 1, message: 'Too many requests.' },
+        },
+        schema: { hide: true },
+      },
+      (request, reply) => {
+        reply.status(404).send({ error: `Nothing at ${request.method} ${request.url.split('?')[0]}.` });
+      },
+    );
   }
 
   return app;

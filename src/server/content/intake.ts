@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ContentTypeDef } from '../../shared/content/define';
 import type { MailOutbox } from '../modules/mail/outbox';
 import type { SettingsStore } from '../modules/settings/store';
+import type { Env } from '../env';
 import { createRateLimiter, type RateLimiter } from '../plugins/rate-limiter';
+import type { WriteLimit } from '../plugins/write-limits';
 import type { SessionUser } from '../types';
 import type { ContentRepository, StoredRecord } from './repository';
 
@@ -33,25 +35,38 @@ function notification(def: ContentTypeDef, record: StoredRecord, publicUrl: stri
 }
 
 /**
+ * The per-address limit a type's declaration asks for, with its budget from the environment.
+ * The API route declares it as its write limit; the page form is counted in the same bucket.
+ */
+export function intakeLimit(def: ContentTypeDef, env: Env): WriteLimit | undefined {
+  const rule = def.intake?.rateLimit;
+  if (!rule) return undefined;
+  const budgets: Record<string, number> = {
+    contact: env.CONTACT_RATE_LIMIT,
+    subscribe: env.SUBSCRIBE_RATE_LIMIT,
+  };
+  return { bucket: rule.bucket, max: budgets[rule.bucket] ?? 0, windowMinutes: rule.windowMinutes, message: rule.message };
+}
+
+/**
  * Creating a record, with the safeguards its declaration asks for: the per-address limit, the
  * honeypot and the staff notification, written in the same transaction as the record. The API
  * route and the page form both come through here, so neither path can skip a safeguard.
  */
 export function createIntake(app: FastifyInstance, deps: IntakeDeps) {
   const limiters = new Map<string, RateLimiter>();
-  const budgets: Record<string, number> = { contact: app.env.CONTACT_RATE_LIMIT };
 
   function limiterFor(def: ContentTypeDef): RateLimiter | null {
-    const rule = def.intake?.rateLimit;
-    if (!rule) return null;
-    let limiter = limiters.get(rule.bucket);
+    const limit = intakeLimit(def, app.env);
+    if (!limit) return null;
+    let limiter = limiters.get(limit.bucket);
     if (!limiter) {
       limiter = createRateLimiter(app.database, {
-        bucket: rule.bucket,
-        max: budgets[rule.bucket] ?? 0,
-        windowMs: rule.windowMinutes * 60_000,
+        bucket: limit.bucket,
+        max: limit.max,
+        windowMs: limit.windowMinutes * 60_000,
       });
-      limiters.set(rule.bucket, limiter);
+      limiters.set(limit.bucket, limiter);
     }
     return limiter;
   }
@@ -59,7 +74,8 @@ export function createIntake(app: FastifyInstance, deps: IntakeDeps) {
   return async function submit(
     repository: ContentRepository,
     input: Record<string, unknown>,
-    meta: { ip: string; user: SessionUser | null },
+    /** `countedAtEdge`: the route's write limit already counted this request in the type's bucket. */
+    meta: { ip: string; user: SessionUser | null; countedAtEdge?: boolean },
   ): Promise<IntakeResult> {
     const { def } = repository;
     const values = { ...input };
@@ -72,7 +88,7 @@ export function createIntake(app: FastifyInstance, deps: IntakeDeps) {
       values[honeypot.flag] = flagged;
     }
 
-    const limit = await limiterFor(def)?.hit(meta.ip);
+    const limit = meta.countedAtEdge ? undefined : await limiterFor(def)?.hit(meta.ip);
     if (limit && !limit.allowed) {
       return { kind: 'limited', message: def.intake!.rateLimit!.message, retryAfter: limit.retryAfter };
     }

@@ -8,7 +8,7 @@ import { conflict, notFound } from '../errors';
 import type { SessionUser } from '../types';
 import { createCountCache } from './count-cache';
 import { csvRow } from './csv';
-import type { Intake } from './intake';
+import { type Intake, intakeLimit } from './intake';
 import type { ContentRepository, StoredRecord } from './repository';
 
 export const errorSchema = z.object({
@@ -192,7 +192,7 @@ export function contentRoutes(
     app.post(
       base,
       {
-        config: { access: def.access.create },
+        config: { access: def.access.create, writeLimit: intakeLimit(def, app.env) },
         schema: {
           tags,
           summary: `Create a ${label.toLowerCase()}`,
@@ -204,6 +204,7 @@ export function contentRoutes(
         const result = await intake(repository, request.body as Record<string, unknown>, {
           ip: request.ip,
           user: request.user,
+          countedAtEdge: request.routeOptions.config.writeLimit !== undefined,
         });
         if (result.kind === 'limited') {
           return reply

@@ -228,6 +228,13 @@ export const subscriber = defineContentType({
   titleField: 'email',
   uniqueField: 'email',
   access: { list: 'staff', read: 'staff', create: 'public', update: 'staff', delete: 'staff' },
+  intake: {
+    rateLimit: {
+      bucket: 'subscribe',
+      windowMinutes: 10,
+      message: 'Too many sign-ups. Please try again later.',
+    },
+  },
   list: { order: 'newest', paginated: true, search: ['email'] },
   admin: { path: '/subscribers', title: 'Subscribers', view: 'table', columns: ['email'] },
 });
