@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ContentTypeDef } from '../../shared/content/define';
+import type { Env } from '../env';
 import type { MailOutbox } from '../modules/mail/outbox';
 import type { SettingsStore } from '../modules/settings/store';
-import type { Env } from '../env';
 import { createRateLimiter, type RateLimiter } from '../plugins/rate-limiter';
 import type { WriteLimit } from '../plugins/write-limits';
 import type { SessionUser } from '../types';
@@ -45,7 +45,12 @@ export function intakeLimit(def: ContentTypeDef, env: Env): WriteLimit | undefin
     contact: env.CONTACT_RATE_LIMIT,
     subscribe: env.SUBSCRIBE_RATE_LIMIT,
   };
-  return { bucket: rule.bucket, max: budgets[rule.bucket] ?? 0, windowMinutes: rule.windowMinutes, message: rule.message };
+  return {
+    bucket: rule.bucket,
+    max: budgets[rule.bucket] ?? 0,
+    windowMinutes: rule.windowMinutes,
+    message: rule.message,
+  };
 }
 
 /**
