@@ -38,6 +38,8 @@ import { settingsRoutes } from './modules/settings/routes';
 import { createSettingsStore } from './modules/settings/store';
 import { createSiteData } from './modules/site/site-data';
 import { statusRoutes } from './modules/status';
+import { subscriptionActions, subscriptionRoutes } from './modules/subscriptions/routes';
+import { createSubscriptionStore } from './modules/subscriptions/store';
 import { trashPlugin } from './modules/trash/trash';
 import { usersRoutes } from './modules/users/routes';
 import { registerAccessControl } from './plugins/access';
@@ -196,7 +198,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mailOutbox.start();
     app.addHook('onClose', () => mailOutbox.stop());
   }
-  const intake = createIntake(app, { settings: settingsStore, outbox: mailOutbox });
+  const subscriptions = createSubscriptionStore(database);
+  const intake = createIntake(app, { settings: settingsStore, outbox: mailOutbox, subscriptions });
+  const subscriptionLinks = subscriptionActions(app, subscriptions);
+  await app.register(subscriptionRoutes(subscriptionLinks));
   for (const def of contentTypes) await app.register(contentRoutes(def, repositories.get(def.name)!, intake));
   await app.register(trashPlugin(database));
   await app.register(backupRoutes);
@@ -209,7 +214,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await registerSsr(app, {
       root: PROJECT_ROOT,
       dev: options.ssr.dev,
-      site: createSiteData(repositories, settingsStore, intake),
+      site: createSiteData(repositories, settingsStore, intake, subscriptionLinks),
     });
     // Unknown API paths answer JSON, not a page.
     app.all(

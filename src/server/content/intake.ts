@@ -3,6 +3,7 @@ import type { ContentTypeDef } from '../../shared/content/define';
 import type { Env } from '../env';
 import type { MailOutbox } from '../modules/mail/outbox';
 import type { SettingsStore } from '../modules/settings/store';
+import type { SubscriptionStore } from '../modules/subscriptions/store';
 import { createRateLimiter, type RateLimiter } from '../plugins/rate-limiter';
 import type { WriteLimit } from '../plugins/write-limits';
 import type { SessionUser } from '../types';
@@ -18,6 +19,7 @@ export interface IntakeDeps {
   settings: SettingsStore;
   /** Present when SMTP_URL is set. */
   outbox: MailOutbox | null;
+  subscriptions: SubscriptionStore;
 }
 
 /** The mail that tells staff about a new record: every field people filled in, and where to answer. */
@@ -80,7 +82,8 @@ export function createIntake(app: FastifyInstance, deps: IntakeDeps) {
     repository: ContentRepository,
     input: Record<string, unknown>,
     /** `countedAtEdge`: the route's write limit already counted this request in the type's bucket. */
-    meta: { ip: string; user: SessionUser | null; countedAtEdge?: boolean },
+    /** `origin`: the site's public origin, for links in mail sent to the record's own address. */
+    meta: { ip: string; user: SessionUser | null; countedAtEdge?: boolean; origin?: string },
   ): Promise<IntakeResult> {
     const { def } = repository;
     const values = { ...input };
@@ -100,24 +103,37 @@ export function createIntake(app: FastifyInstance, deps: IntakeDeps) {
 
     const { outbox } = deps;
     let to = '';
-    if (def.intake?.notify && outbox && !flagged) {
+    let companyName = '';
+    if (outbox && ((def.intake?.notify && !flagged) || def.intake?.doubleOptIn)) {
       const settings = (await deps.settings.get()) as unknown as Record<string, string>;
-      to = settings.notifyEmail || settings.email || '';
+      if (def.intake?.notify) to = settings.notifyEmail || settings.email || '';
+      companyName = settings.companyName || 'us';
     }
+    // Without SMTP nothing can be confirmed: the subscriber waits, unconfirmed and unmailed.
+    const confirm = Boolean(def.intake?.doubleOptIn && outbox && meta.origin);
     const { existed, ...record } = await repository.create(values, {
       alongside:
-        to && outbox
-          ? (tx, stored) =>
-              outbox.enqueue(tx, {
-                resource: def.name,
-                recordId: stored._id,
-                to,
-                ...notification(def, stored, app.env.PUBLIC_URL),
-              })
+        (to || confirm) && outbox
+          ? async (tx, stored) => {
+              if (to)
+                await outbox.enqueue(tx, {
+                  resource: def.name,
+                  recordId: stored._id,
+                  to,
+                  ...notification(def, stored, app.env.PUBLIC_URL),
+                });
+              if (confirm)
+                await deps.subscriptions.queueConfirmation(
+                  tx,
+                  outbox,
+                  { _id: stored._id, email: String(stored[def.titleField] ?? '') },
+                  { origin: meta.origin!, companyName },
+                );
+            }
           : undefined,
     });
     if (existed) return { kind: 'existed', record };
-    if (to) outbox?.nudge();
+    if (to || confirm) outbox?.nudge();
     app.events.emit('change', {
       resource: def.name,
       id: record._id,

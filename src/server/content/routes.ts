@@ -5,6 +5,7 @@ import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../../shared/constants';
 import type { ContentTypeDef } from '../../shared/content/define';
 import { schemasFor } from '../../shared/content/schema';
 import { conflict, notFound } from '../errors';
+import { originOf } from '../plugins/ssr';
 import type { SessionUser } from '../types';
 import { createCountCache } from './count-cache';
 import { csvRow } from './csv';
@@ -197,7 +198,13 @@ export function contentRoutes(
           tags,
           summary: `Create a ${label.toLowerCase()}`,
           body: schemas.create,
-          response: { 200: schemas.record, 201: schemas.record, 400: errorSchema, 429: errorSchema },
+          response: {
+            200: schemas.record,
+            201: schemas.record,
+            202: z.object({ message: z.string() }),
+            400: errorSchema,
+            429: errorSchema,
+          },
         },
       },
       async (request, reply) => {
@@ -205,6 +212,7 @@ export function contentRoutes(
           ip: request.ip,
           user: request.user,
           countedAtEdge: request.routeOptions.config.writeLimit !== undefined,
+          origin: originOf(request, app.env.PUBLIC_URL),
         });
         if (result.kind === 'limited') {
           return reply
@@ -212,7 +220,11 @@ export function contentRoutes(
             .header('retry-after', String(result.retryAfter))
             .send({ error: result.message });
         }
-        // A duplicate of a unique record (the same subscriber twice) is stored once: 200, not 201.
+        // Whether an address is on a private list is nobody's business: new and known get the
+        // same status and bytes, and never the stored record.
+        const optIn = def.intake?.doubleOptIn;
+        if (optIn) return reply.status(202).send({ message: optIn.acknowledgement });
+        // A duplicate of a unique record is stored once: 200, not 201.
         return reply.status(result.kind === 'existed' ? 200 : 201).send(visible(result.record, request.user));
       },
     );

@@ -13,7 +13,18 @@ export interface WriteLimit {
   message: string | ((retryAfterSeconds: number) => string);
 }
 
+/** One anonymous write route and its budget. */
+export interface LimitedRoute {
+  method: string;
+  url: string;
+  limit: WriteLimit;
+}
+
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every public route with a writing method and its declared limit (tests walk it). */
+    writeLimitedRoutes: LimitedRoute[];
+  }
   interface FastifyContextConfig {
     /**
      * Required on every route that anyone may call with a method that writes (POST, PUT,
@@ -56,6 +67,7 @@ function isWriteLimit(value: unknown): value is WriteLimit {
  */
 export function registerWriteLimits(app: FastifyInstance) {
   const limiters = new Map<string, { limiter: RateLimiter; declared: WriteLimit }>();
+  app.decorate('writeLimitedRoutes', [] as LimitedRoute[]);
 
   function limiterFor(limit: WriteLimit): RateLimiter {
     const known = limiters.get(limit.bucket);
@@ -84,6 +96,8 @@ export function registerWriteLimits(app: FastifyInstance) {
       throw new Error(`Route ${route.url} declares bucket '${limit.bucket}' with a different budget`);
     }
     limiterFor(limit);
+    for (const method of methods)
+      if (!SAFE_METHODS.has(method)) app.writeLimitedRoutes.push({ method, url: route.url, limit });
   });
 
   app.addHook('preHandler', async (request, reply) => {

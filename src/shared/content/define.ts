@@ -44,6 +44,12 @@ export interface ContentTypeDef<F extends Record<string, Field> = Record<string,
     rateLimit?: { bucket: string; windowMinutes: number; message: string };
     /** E-mail the settings' notify address about every new record that is not flagged (with SMTP_URL). */
     notify?: boolean;
+    /**
+     * The sender must confirm from a link mailed to them (subscribers). Creating answers 202 with
+     * `acknowledgement` whether the address was new or known, so the answer tells nobody who is
+     * on the list; see server/modules/subscriptions.
+     */
+    doubleOptIn?: { acknowledgement: string };
   };
   list: {
     /** 'position' is the staff-editable order; 'newest' puts the latest first (the inbox). */
