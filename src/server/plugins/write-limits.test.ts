@@ -20,7 +20,8 @@ const unique = () => `${Date.now().toString(36)}${++n}`;
  * a malformed body is answered before counting). A new anonymous write route fails the test below
  * until it gets a sample here, and with it a check that its limit holds.
  */
-const SAMPLES: Record<string, () => { url: string; payload?: unknown; headers?: Record<string, string> }> = {
+type Sample = () => { url: string; payload?: string | object; headers?: Record<string, string> };
+const SAMPLES: Record<string, Sample> = {
   'POST /api/auth/signup': () => ({
     url: '/api/auth/signup',
     payload: { name: 'Someone', username: `user${unique()}`, password: 'a long passphrase' },
@@ -54,7 +55,7 @@ const SAMPLES: Record<string, () => { url: string; payload?: unknown; headers?: 
   }),
 };
 /** The unknown-API catch-all answers every writing method the same way. */
-const unknownApi = () => ({ url: `/api/nothing-${unique()}` });
+const unknownApi: Sample = () => ({ url: `/api/nothing-${unique()}` });
 
 describe('anonymous write limits', () => {
   it('every public route that writes declares a limit, and each one holds', async () => {
