@@ -208,22 +208,35 @@ export function contentRoutes(
         },
       },
       async (request, reply) => {
-        const result = await intake(repository, request.body as Record<string, unknown>, {
-          ip: request.ip,
-          user: request.user,
-          countedAtEdge: request.routeOptions.config.writeLimit !== undefined,
-          origin: originOf(request, app.env.PUBLIC_URL),
-        });
+        const submit = () =>
+          intake(repository, request.body as Record<string, unknown>, {
+            ip: request.ip,
+            user: request.user,
+            countedAtEdge: request.routeOptions.config.writeLimit !== undefined,
+            origin: originOf(request, app.env.PUBLIC_URL),
+          });
+        // Whether an address is on a private list is nobody's business: new and known get the
+        // same status and bytes, never the stored record, and the same time. Storing a new one
+        // (a transaction, a mail row, an audit row) takes longer than finding a known one, so
+        // the answer goes first and the work follows it. The write limit was already counted.
+        const optIn = def.intake?.doubleOptIn;
+        if (optIn) {
+          void reply.then(
+            () =>
+              submit().catch((error: unknown) =>
+                request.log.error({ err: error }, `storing a ${label.toLowerCase()} failed after the answer`),
+              ),
+            () => undefined,
+          );
+          return reply.status(202).send({ message: optIn.acknowledgement });
+        }
+        const result = await submit();
         if (result.kind === 'limited') {
           return reply
             .status(429)
             .header('retry-after', String(result.retryAfter))
             .send({ error: result.message });
         }
-        // Whether an address is on a private list is nobody's business: new and known get the
-        // same status and bytes, and never the stored record.
-        const optIn = def.intake?.doubleOptIn;
-        if (optIn) return reply.status(202).send({ message: optIn.acknowledgement });
         // A duplicate of a unique record is stored once: 200, not 201.
         return reply.status(result.kind === 'existed' ? 200 : 201).send(visible(result.record, request.user));
       },

@@ -1,6 +1,7 @@
 import zlib from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/helpers';
+import { eventually } from '../test/smtp-peer';
 import { hashInlineScripts } from './response-cache';
 
 const t = await createTestApp();
@@ -90,6 +91,11 @@ describe('public response cache', () => {
       payload: { email: 'reader@example.com' },
     });
     expect(subscription.statusCode).toBe(202);
+    // The subscriber is stored just after the answer: wait until it is, then look again.
+    await eventually(
+      async () =>
+        (await t.database.query(`select id from subscribers where email = 'reader@example.com'`))[0],
+    );
     expect(await isHit()).toBe(true);
     await t.signIn();
     expect(await isHit()).toBe(true);
