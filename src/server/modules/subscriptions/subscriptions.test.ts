@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptionMessages } from '../../../shared/subscription';
+import { PROJECT_ROOT } from '../../app';
+import { hasWebBuild } from '../../plugins/ssr';
 import { createTestApp } from '../../test/helpers';
 import { eventually, type ReceivedMail, startSmtpPeer } from '../../test/smtp-peer';
 import { runMaintenance } from '../maintenance';
@@ -230,5 +232,51 @@ describe('subscribing without SMTP', () => {
     expect(status.json()).toEqual({ confirmationsCanBeSent: false });
     const online = await t.app.inject({ method: 'GET', url: '/api/subscriptions/status', headers: staff });
     expect(online.json()).toEqual({ confirmationsCanBeSent: true });
+  });
+});
+
+// The mailed links open pages: a GET shows a button and changes nothing; the button's form post confirms.
+const withPages = hasWebBuild(PROJECT_ROOT);
+const paged = withPages
+  ? await createTestApp({ ssr: true, env: { SMTP_URL: peer.url, PUBLIC_URL: SITE } })
+  : null;
+
+describe.skipIf(!withPages)('the confirmation page without JavaScript', () => {
+  it('shows a button on GET, confirms only when the button posts', async () => {
+    const app = paged!.app;
+    const email = 'page-reader@example.com';
+    await app.inject({
+      method: 'POST',
+      url: '/api/subscribers',
+      payload: { email },
+      remoteAddress: '10.3.0.1',
+    });
+    const mail = readMail(await eventually(() => mailTo(email)[0]));
+    const link = mail.body.match(/https:\/\/\S+\/subscription\/confirm\?token=[\w-]{43}/)![0];
+    const token = new URL(link).searchParams.get('token')!;
+    const confirmed = async () =>
+      (
+        await paged!.database.query<{ confirmed: boolean }>(
+          'select confirmed from subscribers where email = $1',
+          [email],
+        )
+      )[0]?.confirmed;
+
+    const page = await app.inject({ method: 'GET', url: pathOf(link) });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.body).toContain('Confirm subscription</button>');
+    expect(page.body).toMatch(/<form[^>]* method="post"/);
+    expect(await confirmed()).toBe(false);
+
+    const post = await app.inject({
+      method: 'POST',
+      url: pathOf(link),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ token }).toString(),
+    });
+    expect(post.statusCode).toBe(200);
+    expect(post.body).toContain(subscriptionMessages.confirmed);
+    expect(await confirmed()).toBe(true);
   });
 });
