@@ -105,7 +105,9 @@ test.describe('footer', () => {
     );
   });
 
-  test('the subscribe box checks the address and answers alike for a new and a known one', async ({ page }) => {
+  test('the subscribe box checks the address and answers alike for a new and a known one', async ({
+    page,
+  }) => {
     await page.goto('/home');
     await hydrated(page);
     const footer = page.getByRole('contentinfo');
