@@ -37,6 +37,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       CONTACT_RATE_LIMIT: '1000',
+      SUBSCRIBE_RATE_LIMIT: '1000',
+      PAGE_POST_RATE_LIMIT: '1000',
       SIGNUP_MAX_PER_IP: '1000',
     },
   },

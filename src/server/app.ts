@@ -39,6 +39,8 @@ import { settingsRoutes } from './modules/settings/routes';
 import { createSettingsStore } from './modules/settings/store';
 import { createSiteData } from './modules/site/site-data';
 import { statusRoutes } from './modules/status';
+import { subscriptionActions, subscriptionRoutes } from './modules/subscriptions/routes';
+import { createSubscriptionStore } from './modules/subscriptions/store';
 import { trashPlugin } from './modules/trash/trash';
 import { usersRoutes } from './modules/users/routes';
 import { registerAccessControl } from './plugins/access';
@@ -50,6 +52,7 @@ import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSiteOrigin } from './plugins/site-origin';
 import { registerSsr } from './plugins/ssr';
 import { registerTextGuard } from './plugins/text-guard';
+import { registerWriteLimits } from './plugins/write-limits';
 import { createXsrfTokens } from './plugins/xsrf';
 import './types';
 
@@ -155,6 +158,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
   registerAccessControl(app, authStore, xsrf);
   registerTextGuard(app);
+  registerWriteLimits(app);
   // Before the response cache: a stored response keeps the headers it was sent with.
   registerSecurityHeaders(app);
   // After the security headers (a stored response keeps them), before compression (the cache
@@ -207,7 +211,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mailOutbox.start();
     app.addHook('onClose', () => mailOutbox.stop());
   }
-  const intake = createIntake(app, { settings: settingsStore, outbox: mailOutbox });
+  const subscriptions = createSubscriptionStore(database);
+  const intake = createIntake(app, { settings: settingsStore, outbox: mailOutbox, subscriptions });
+  const subscriptionLinks = subscriptionActions(app, subscriptions);
+  await app.register(subscriptionRoutes(subscriptionLinks));
   for (const def of contentTypes) await app.register(contentRoutes(def, repositories.get(def.name)!, intake));
   await app.register(trashPlugin(database));
   await app.register(backupRoutes);
@@ -220,12 +227,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await registerSsr(app, {
       root: PROJECT_ROOT,
       dev: options.ssr.dev,
-      site: createSiteData(repositories, settingsStore, intake),
+      site: createSiteData(repositories, settingsStore, intake, subscriptionLinks),
     });
     // Unknown API paths answer JSON, not a page.
-    app.all('/api/*', { config: { access: 'public' }, schema: { hide: true } }, (request, reply) => {
-      reply.status(404).send({ error: `Nothing at ${request.method} ${request.url.split('?')[0]}.` });
-    });
+    app.all(
+      '/api/*',
+      {
+        config: {
+          access: 'public',
+          // A 404 writes nothing, but its POST is still an anonymous request the limit must cover.
+          writeLimit: { bucket: 'unknown-api', max: 120, windowMinutes: 1, message: 'Too many requests.' },
+        },
+        schema: { hide: true },
+      },
+      (request, reply) => {
+        reply.status(404).send({ error: `Nothing at ${request.method} ${request.url.split('?')[0]}.` });
+      },
+    );
   }
 
   return app;

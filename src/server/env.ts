@@ -80,6 +80,8 @@ const schema = z.object({
   LOGIN_WINDOW_MINUTES: z.coerce.number().positive().max(1440).default(15),
   SIGNUP_MAX_PER_IP: z.coerce.number().int().min(0).default(10),
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(0).default(5),
+  SUBSCRIBE_RATE_LIMIT: z.coerce.number().int().min(0).default(5),
+  PAGE_POST_RATE_LIMIT: z.coerce.number().int().min(0).default(30),
   TRASH_RETENTION_DAYS: z.coerce.number().positive().default(30),
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(500),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

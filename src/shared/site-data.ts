@@ -23,6 +23,10 @@ export interface SiteData {
    * validation and safeguards as POST /api/contactus.
    */
   sendContactMessage(input: Record<string, unknown>, meta: { ip: string }): Promise<ContactResult>;
+  /** The confirmation link's button (double opt-in); a token works once. */
+  confirmSubscription(token: string): Promise<{ ok: boolean; message: string }>;
+  /** The unsubscribe link's button; the subscriber is removed for good. */
+  unsubscribe(token: string): Promise<{ ok: boolean; message: string }>;
 }
 
 export type ContactResult =

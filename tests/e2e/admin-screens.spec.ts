@@ -142,6 +142,9 @@ test('subscribers are listed, searched, deleted, restored and exported', async (
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Subscribers [1]');
   const row = page.getByRole('row').filter({ hasText: email });
   await expect(row).toHaveCount(1);
+  // Double opt-in: this server has no SMTP, so the address waits unconfirmed and the screen says why.
+  await expect(row.getByRole('cell', { name: 'No', exact: true })).toBeVisible();
+  await expect(page.getByRole('note')).toHaveText(/Confirmation e-mails cannot be sent until mail is set up/);
 
   await row.getByRole('button', { name: /^Delete/ }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
@@ -155,6 +158,7 @@ test('subscribers are listed, searched, deleted, restored and exported', async (
   const rows = (await csv.text()).trim().split(/\r?\n/);
   // The export follows the search: a header line and this one subscriber.
   expect(rows).toHaveLength(2);
+  expect(rows[0]).toContain('Confirmed');
   expect(rows[1]).toContain(email);
 });
 

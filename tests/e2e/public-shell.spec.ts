@@ -105,7 +105,9 @@ test.describe('footer', () => {
     );
   });
 
-  test('the subscribe box checks the address, stores it and confirms', async ({ page }) => {
+  test('the subscribe box checks the address and answers alike for a new and a known one', async ({
+    page,
+  }) => {
     await page.goto('/home');
     await hydrated(page);
     const footer = page.getByRole('contentinfo');
@@ -124,10 +126,20 @@ test.describe('footer', () => {
       page.waitForResponse((r) => r.url().endsWith('/api/subscribers') && r.request().method() === 'POST'),
       footer.getByRole('button', { name: 'Subscribe' }).click(),
     ]);
-    expect(response.status()).toBe(201);
+    expect(response.status()).toBe(202);
     expect(response.request().postDataJSON()).toEqual({ email });
-    await expect(footer.getByText('Thank you! You are subscribed to our news.')).toBeVisible();
+    const thanks = 'Thank you! Please check your inbox and confirm your subscription.';
+    await expect(footer.getByText(thanks)).toBeVisible();
     await expect(box).toHaveValue('');
+    // The same address again: the same answer, so the box tells nobody who is subscribed.
+    await box.fill(email.toUpperCase());
+    const [again] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/subscribers') && r.request().method() === 'POST'),
+      footer.getByRole('button', { name: 'Subscribe' }).click(),
+    ]);
+    expect(again.status()).toBe(202);
+    expect(await again.text()).toBe(await response.text());
+    await expect(footer.getByText(thanks)).toBeVisible();
   });
 });
 

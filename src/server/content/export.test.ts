@@ -103,7 +103,7 @@ describe('CSV export', () => {
   it('exports subscribers, for staff only', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/subscribers/export.csv', headers: staff });
     const rows = parseCsv(res.body.slice(1));
-    expect(rows[0]).toEqual(['Received', 'Email']);
+    expect(rows[0]).toEqual(['Received', 'Email', 'Confirmed']);
     expect(
       rows
         .slice(1)

@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ContentTypeDef } from '../../shared/content/define';
 import { EMAIL_PATTERN } from '../../shared/text';
+import type { Env } from '../env';
 import type { MailOutbox } from '../modules/mail/outbox';
 import type { SettingsStore } from '../modules/settings/store';
+import type { SubscriptionStore } from '../modules/subscriptions/store';
 import { createRateLimiter, type RateLimiter } from '../plugins/rate-limiter';
+import type { WriteLimit } from '../plugins/write-limits';
 import type { SessionUser } from '../types';
 import type { ContentRepository, StoredRecord } from './repository';
 
@@ -17,6 +20,7 @@ export interface IntakeDeps {
   settings: SettingsStore;
   /** Present when SMTP_URL is set. */
   outbox: MailOutbox | null;
+  subscriptions: SubscriptionStore;
 }
 
 /** Line breaks of every kind, and other control characters, none of which belong in a header. */
@@ -51,25 +55,43 @@ function notification(def: ContentTypeDef, record: StoredRecord, siteOrigin: str
 }
 
 /**
+ * The per-address limit a type's declaration asks for, with its budget from the environment.
+ * The API route declares it as its write limit; the page form is counted in the same bucket.
+ */
+export function intakeLimit(def: ContentTypeDef, env: Env): WriteLimit | undefined {
+  const rule = def.intake?.rateLimit;
+  if (!rule) return undefined;
+  const budgets: Record<string, number> = {
+    contact: env.CONTACT_RATE_LIMIT,
+    subscribe: env.SUBSCRIBE_RATE_LIMIT,
+  };
+  return {
+    bucket: rule.bucket,
+    max: budgets[rule.bucket] ?? 0,
+    windowMinutes: rule.windowMinutes,
+    message: rule.message,
+  };
+}
+
+/**
  * Creating a record, with the safeguards its declaration asks for: the per-address limit, the
  * honeypot and the staff notification, written in the same transaction as the record. The API
  * route and the page form both come through here, so neither path can skip a safeguard.
  */
 export function createIntake(app: FastifyInstance, deps: IntakeDeps) {
   const limiters = new Map<string, RateLimiter>();
-  const budgets: Record<string, number> = { contact: app.env.CONTACT_RATE_LIMIT };
 
   function limiterFor(def: ContentTypeDef): RateLimiter | null {
-    const rule = def.intake?.rateLimit;
-    if (!rule) return null;
-    let limiter = limiters.get(rule.bucket);
+    const limit = intakeLimit(def, app.env);
+    if (!limit) return null;
+    let limiter = limiters.get(limit.bucket);
     if (!limiter) {
       limiter = createRateLimiter(app.database, {
-        bucket: rule.bucket,
-        max: budgets[rule.bucket] ?? 0,
-        windowMs: rule.windowMinutes * 60_000,
+        bucket: limit.bucket,
+        max: limit.max,
+        windowMs: limit.windowMinutes * 60_000,
       });
-      limiters.set(rule.bucket, limiter);
+      limiters.set(limit.bucket, limiter);
     }
     return limiter;
   }
@@ -77,7 +99,9 @@ export function createIntake(app: FastifyInstance, deps: IntakeDeps) {
   return async function submit(
     repository: ContentRepository,
     input: Record<string, unknown>,
-    meta: { ip: string; user: SessionUser | null },
+    /** `countedAtEdge`: the route's write limit already counted this request in the type's bucket. */
+    /** `origin`: the site's public origin, for links in mail sent to the record's own address. */
+    meta: { ip: string; user: SessionUser | null; countedAtEdge?: boolean },
   ): Promise<IntakeResult> {
     const { def } = repository;
     const values = { ...input };
@@ -90,31 +114,44 @@ export function createIntake(app: FastifyInstance, deps: IntakeDeps) {
       values[honeypot.flag] = flagged;
     }
 
-    const limit = await limiterFor(def)?.hit(meta.ip);
+    const limit = meta.countedAtEdge ? undefined : await limiterFor(def)?.hit(meta.ip);
     if (limit && !limit.allowed) {
       return { kind: 'limited', message: def.intake!.rateLimit!.message, retryAfter: limit.retryAfter };
     }
 
     const { outbox } = deps;
     let to = '';
-    if (def.intake?.notify && outbox && !flagged) {
+    let companyName = '';
+    if (outbox && ((def.intake?.notify && !flagged) || def.intake?.doubleOptIn)) {
       const settings = (await deps.settings.get()) as unknown as Record<string, string>;
-      to = settings.notifyEmail || settings.email || '';
+      if (def.intake?.notify) to = settings.notifyEmail || settings.email || '';
+      companyName = settings.companyName || 'us';
     }
+    // Without SMTP nothing can be confirmed: the subscriber waits, unconfirmed and unmailed.
+    const confirm = Boolean(def.intake?.doubleOptIn && outbox);
     const { existed, ...record } = await repository.create(values, {
       alongside:
-        to && outbox
-          ? (tx, stored) =>
-              outbox.enqueue(tx, {
-                resource: def.name,
-                recordId: stored._id,
-                to,
-                ...notification(def, stored, app.siteOrigin()),
-              })
+        (to || confirm) && outbox
+          ? async (tx, stored) => {
+              if (to)
+                await outbox.enqueue(tx, {
+                  resource: def.name,
+                  recordId: stored._id,
+                  to,
+                  ...notification(def, stored, app.siteOrigin()),
+                });
+              if (confirm)
+                await deps.subscriptions.queueConfirmation(
+                  tx,
+                  outbox,
+                  { _id: stored._id, email: String(stored[def.titleField] ?? '') },
+                  { origin: app.siteOrigin(), companyName },
+                );
+            }
           : undefined,
     });
     if (existed) return { kind: 'existed', record };
-    if (to) outbox?.nudge();
+    if (to || confirm) outbox?.nudge();
     app.events.emit('change', {
       resource: def.name,
       id: record._id,

@@ -8,7 +8,7 @@ import { conflict, notFound } from '../errors';
 import type { SessionUser } from '../types';
 import { createCountCache } from './count-cache';
 import { csvRow } from './csv';
-import type { Intake } from './intake';
+import { type Intake, intakeLimit } from './intake';
 import type { ContentRepository, StoredRecord } from './repository';
 
 export const errorSchema = z.object({
@@ -192,18 +192,25 @@ export function contentRoutes(
     app.post(
       base,
       {
-        config: { access: def.access.create },
+        config: { access: def.access.create, writeLimit: intakeLimit(def, app.env) },
         schema: {
           tags,
           summary: `Create a ${label.toLowerCase()}`,
           body: schemas.create,
-          response: { 200: schemas.record, 201: schemas.record, 400: errorSchema, 429: errorSchema },
+          response: {
+            200: schemas.record,
+            201: schemas.record,
+            202: z.object({ message: z.string() }),
+            400: errorSchema,
+            429: errorSchema,
+          },
         },
       },
       async (request, reply) => {
         const result = await intake(repository, request.body as Record<string, unknown>, {
           ip: request.ip,
           user: request.user,
+          countedAtEdge: request.routeOptions.config.writeLimit !== undefined,
         });
         if (result.kind === 'limited') {
           return reply
@@ -211,7 +218,15 @@ export function contentRoutes(
             .header('retry-after', String(result.retryAfter))
             .send({ error: result.message });
         }
-        // A duplicate of a unique record (the same subscriber twice) is stored once: 200, not 201.
+        // Whether an address is on a private list is nobody's business: new and known get the
+        // same status and bytes, never the stored record. It is stored before the answer, so
+        // nothing accepted can be lost. Staff who may read the list anyway get the record.
+        const { user } = request;
+        const mayReadList =
+          user !== null && user.role !== 'pending' && (def.access.list !== 'admin' || user.role === 'admin');
+        const optIn = def.intake?.doubleOptIn;
+        if (optIn && !mayReadList) return reply.status(202).send({ message: optIn.acknowledgement });
+        // A duplicate of a unique record is stored once: 200, not 201.
         return reply.status(result.kind === 'existed' ? 200 : 201).send(visible(result.record, request.user));
       },
     );

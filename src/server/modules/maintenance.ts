@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { pruneRateLimits } from '../plugins/rate-limiter';
+import { createSubscriptionStore } from './subscriptions/store';
 import { emitPurged } from './trash/trash';
 
 /** Advisory-lock key of the maintenance job: instances sharing a database take turns. */
@@ -9,11 +10,14 @@ const HOUR_MS = 3600 * 1000;
 export interface MaintenanceResult {
   /** Records deleted for good because they sat in the trash past the retention period. */
   purged: number;
+  /** Subscribers removed because they did not confirm within a week of their confirmation mail. */
+  unconfirmedRemoved: number;
 }
 
 /**
  * Housekeeping any instance may run at any time: purge records that sat in the trash longer than
- * TRASH_RETENTION_DAYS, forget ended rate-limit windows and expired sessions.
+ * TRASH_RETENTION_DAYS, remove subscribers who never confirmed, forget ended rate-limit windows
+ * and expired sessions.
  */
 export async function runMaintenance(
   app: FastifyInstance,
@@ -28,12 +32,19 @@ export async function runMaintenance(
       emitPurged(app, repository.def.name, ids, null);
       purged += ids.length;
     }
+    // Only once a confirmation could have been sent: without SMTP, subscribers wait and stay.
+    let unconfirmedRemoved = 0;
+    if (app.mailOutbox) {
+      const ids = await createSubscriptionStore(app.database).purgeUnconfirmed(now);
+      emitPurged(app, 'subscribers', ids, null);
+      unconfirmedRemoved = ids.length;
+    }
     await pruneRateLimits(app.database);
     await options.purgeExpiredSessions();
     // Embedded PGlite runs no autovacuum: without this, deleted rows pile up, statistics go stale
     // and index-only scans of a big inbox turn into table reads (docs/decisions/050).
     if (app.database.kind === 'pglite') await app.database.exec('vacuum (analyze)');
-    return { purged };
+    return { purged, unconfirmedRemoved };
   });
 }
 
@@ -44,7 +55,7 @@ export function scheduleMaintenance(app: FastifyInstance, purgeExpiredSessions: 
   const run = () => {
     running = runMaintenance(app, { purgeExpiredSessions })
       .then((result) => {
-        if (result.purged) app.log.info(result, 'maintenance: purged old trash');
+        if (result.purged || result.unconfirmedRemoved) app.log.info(result, 'maintenance: purged');
       })
       .catch((error: unknown) => app.log.error({ err: error }, 'maintenance failed'));
     timer = setTimeout(run, HOUR_MS);

@@ -1,6 +1,7 @@
 import zlib from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/helpers';
+import { eventually } from '../test/smtp-peer';
 import { hashInlineScripts } from './response-cache';
 
 const t = await createTestApp();
@@ -68,6 +69,48 @@ describe('public response cache', () => {
     const after = await anonymous();
     expect(after.headers['x-cache']).toBeUndefined();
     expect(after.json().map((s: { title: string }) => s.title)).toContain('Walk-in freezer repair');
+  });
+
+  it('keeps its pages through a contact message, a subscription and a login, and drops them on a service edit', async () => {
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+    const isHit = async () => (await anonymous()).headers['x-cache'] === 'hit';
+    await anonymous();
+    await settle();
+    expect(await isHit()).toBe(true);
+    // Anonymous writes of staff-only records: nothing any visitor is shown changed.
+    const contact = await t.app.inject({
+      method: 'POST',
+      url: '/api/contactus',
+      payload: { name: 'Visitor', email: 'visitor@example.com', phone: '03001234567', message: 'Hello' },
+    });
+    expect(contact.statusCode).toBe(201);
+    expect(await isHit()).toBe(true);
+    const subscription = await t.app.inject({
+      method: 'POST',
+      url: '/api/subscribers',
+      payload: { email: 'reader@example.com' },
+    });
+    expect(subscription.statusCode).toBe(202);
+    // The subscriber is stored: the cached page stays.
+    await eventually(
+      async () =>
+        (await t.database.query(`select id from subscribers where email = 'reader@example.com'`))[0],
+    );
+    expect(await isHit()).toBe(true);
+    await t.signIn();
+    expect(await isHit()).toBe(true);
+    // Staff changing public content: every visitor must see it at once.
+    const current = (await t.app.inject({ method: 'GET', url: `/api/service/${serviceId}` })).json();
+    const edit = await t.app.inject({
+      method: 'PUT',
+      url: `/api/service/${serviceId}`,
+      headers: auth,
+      payload: { ...current, title: 'Cold room repair, 24/7' },
+    });
+    expect(edit.statusCode).toBe(200);
+    const after = await anonymous();
+    expect(after.headers['x-cache']).toBeUndefined();
+    expect(after.json().map((s: { title: string }) => s.title)).toContain('Cold room repair, 24/7');
   });
 
   it('renders fresh for signed-in staff and never stores what they see', async () => {

@@ -4,6 +4,8 @@ import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { contentTypes } from '../../shared/content/types';
+import type { ChangeEvent } from '../types';
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
@@ -13,6 +15,20 @@ const NEVER = /^\/(?:api\/(?:status|auth|current-user|docs|openapi)|media\/|asse
 const SESSION_COOKIE = /(?:^|;)\s*(?:__Host-)?session=/;
 const CACHEABLE_TYPE = /^(?:text\/html|application\/json|application\/xml|text\/plain|text\/xml)/;
 const MAX_ENTRY_BYTES = 2 * 1024 * 1024;
+/**
+ * What no anonymous response can show: the inbox, subscribers, accounts and sessions. A change to
+ * these keeps the cache, so an anonymous write (a contact message, a sign-up, a login) cannot
+ * empty it for everyone. Everything else, content types readable by the public, settings and
+ * media included, clears it.
+ */
+const PRIVATE_RESOURCES: ReadonlySet<string> = new Set([
+  ...contentTypes
+    .filter((def) => def.access.list !== 'public' && def.access.read !== 'public')
+    .map((def) => def.name),
+  'users',
+  'session',
+]);
+export const showsOnPublicPages = (event: ChangeEvent) => !PRIVATE_RESOURCES.has(event.resource);
 /** Headers a replay must not copy: they are per response or recomputed. */
 const DROPPED = new Set([
   'content-length',
@@ -62,8 +78,8 @@ declare module 'fastify' {
 
 /**
  * Anonymous GETs of public content (pages and API reads) are rendered once and replayed from
- * memory, already compressed, until any write here or on another instance ('remoteChange')
- * clears the cache. Signed-in staff always get a fresh render. A fill that started before a
+ * memory, already compressed, until a write of public content here or on another instance
+ * ('remoteChange') clears the cache. Signed-in staff always get a fresh render. A fill that started before a
  * clear is dropped, so a replay can never show data older than the last write it raced with.
  */
 export function registerResponseCache(app: FastifyInstance, options: ResponseCacheOptions = {}) {
@@ -77,11 +93,14 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
     entries.clear();
     totalBytes = 0;
   };
-  app.events.on('change', clear);
-  app.events.on('remoteChange', clear);
+  const onChange = (event: ChangeEvent) => {
+    if (showsOnPublicPages(event)) clear();
+  };
+  app.events.on('change', onChange);
+  app.events.on('remoteChange', onChange);
   app.addHook('onClose', async () => {
-    app.events.off('change', clear);
-    app.events.off('remoteChange', clear);
+    app.events.off('change', onChange);
+    app.events.off('remoteChange', onChange);
   });
 
   app.decorateRequest('cacheGeneration', null);

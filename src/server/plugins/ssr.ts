@@ -104,7 +104,17 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
   app.route({
     method: ['GET', 'HEAD', 'POST'],
     url: '/*',
-    config: { access: 'public' },
+    config: {
+      access: 'public',
+      // Page forms without JavaScript (contact, subscription confirm and unsubscribe) post here;
+      // what each form does is limited again by its own bucket.
+      writeLimit: {
+        bucket: 'page-post',
+        max: app.env.PAGE_POST_RATE_LIMIT,
+        windowMinutes: 10,
+        message: 'Too many form posts. Please try again later.',
+      },
+    },
     schema: { hide: true },
     handler: async (request, reply) => {
       const origin = app.siteOrigin();

@@ -37,10 +37,19 @@ export interface ContentTypeDef<F extends Record<string, Field> = Record<string,
      * but its record is stored with the boolean field `flag` set, for staff to review or purge.
      */
     honeypot?: { field: string; flag: keyof F & string };
-    /** Records one client address may send per window; the budget is the env variable CONTACT_RATE_LIMIT. */
+    /**
+     * Records one client address may send per window, the route's declared write limit; the
+     * budget is an env variable per bucket (CONTACT_RATE_LIMIT, SUBSCRIBE_RATE_LIMIT; see intake.ts).
+     */
     rateLimit?: { bucket: string; windowMinutes: number; message: string };
     /** E-mail the settings' notify address about every new record that is not flagged (with SMTP_URL). */
     notify?: boolean;
+    /**
+     * The sender must confirm from a link mailed to them (subscribers). Creating answers 202 with
+     * `acknowledgement` whether the address was new or known, so the answer tells nobody who is
+     * on the list; see server/modules/subscriptions.
+     */
+    doubleOptIn?: { acknowledgement: string };
   };
   list: {
     /** 'position' is the staff-editable order; 'newest' puts the latest first (the inbox). */

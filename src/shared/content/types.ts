@@ -224,12 +224,24 @@ export const subscriber = defineContentType({
   table: 'subscribers',
   fields: {
     email: f.email('Email', { required: true }),
+    // Set only by the subscriber following the confirmation link (double opt-in), never by a form.
+    confirmed: f.boolean('Confirmed', { input: 'never' }),
   },
   titleField: 'email',
   uniqueField: 'email',
   access: { list: 'staff', read: 'staff', create: 'public', update: 'staff', delete: 'staff' },
+  intake: {
+    rateLimit: {
+      bucket: 'subscribe',
+      windowMinutes: 10,
+      message: 'Too many sign-ups. Please try again later.',
+    },
+    doubleOptIn: {
+      acknowledgement: 'Thank you! Please check your inbox and confirm your subscription.',
+    },
+  },
   list: { order: 'newest', paginated: true, search: ['email'] },
-  admin: { path: '/subscribers', title: 'Subscribers', view: 'table', columns: ['email'] },
+  admin: { path: '/subscribers', title: 'Subscribers', view: 'table', columns: ['email', 'confirmed'] },
 });
 
 /** All content types, in the order the admin dashboard lists them. */

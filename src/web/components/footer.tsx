@@ -33,12 +33,15 @@ function SubscribeForm() {
     }
     setState({ kind: 'sending' });
     try {
-      await api('/api/subscribers', { method: 'POST', body: { email } });
+      // The same answer for a new and a known address: the next step is in the visitor's inbox.
+      const answer = await api<{ message?: string }>('/api/subscribers', { method: 'POST', body: { email } });
       setEmail('');
-      setState({ kind: 'done', message: 'Thank you! You are subscribed to our news.' });
+      setState({ kind: 'done', message: answer?.message ?? 'Thank you! Please check your inbox.' });
     } catch (error) {
       if (error instanceof ApiError && error.status === 400)
         setState({ kind: 'invalid', message: error.fields.email ?? error.message });
+      else if (error instanceof ApiError && error.status === 429)
+        setState({ kind: 'failed', message: error.message });
       else setState({ kind: 'failed', message: 'Something went wrong. Please try again.' });
     }
   }

@@ -18,6 +18,7 @@ import {
   XSRF_COOKIE,
 } from '../../plugins/access';
 import { createRateLimiter, type RateLimitResult } from '../../plugins/rate-limiter';
+import { tryAgainIn, type WriteLimit } from '../../plugins/write-limits';
 import type { XsrfTokens } from '../../plugins/xsrf';
 import { isCommonPassword } from './common-passwords';
 import { hashPassword, verifyPassword } from './passwords';
@@ -36,11 +37,7 @@ const publicUser = ({ _id, name, username, role }: z.infer<typeof publicUserSche
 function tooMany(reply: FastifyReply, results: RateLimitResult[], what: string): never {
   const wait = Math.max(...results.filter((r) => !r.allowed).map((r) => r.retryAfter), 1);
   reply.header('retry-after', String(wait));
-  const minutes = Math.ceil(wait / 60);
-  throw new HttpError(
-    429,
-    `Too many ${what}. Try again in ${minutes === 1 ? 'a minute' : `${minutes} minutes`}.`,
-  );
+  throw new HttpError(429, `Too many ${what}. ${tryAgainIn(wait)}`);
 }
 
 /** Refuse a password from the common-password list, with the field message forms show. */
@@ -60,16 +57,32 @@ export function authRoutes(store: AuthStore, xsrf: XsrfTokens): FastifyPluginAsy
       max: env.LOGIN_MAX_PER_USER,
       windowMs,
     });
-    const loginsPerIp = createRateLimiter(app.database, {
+    // The per-address budgets are the routes' declared write limits, counted before the body is
+    // read; the handler only takes a successful login's attempt back.
+    const loginLimit: WriteLimit = {
       bucket: 'login-ip',
       max: env.LOGIN_MAX_PER_IP,
+      windowMinutes: env.LOGIN_WINDOW_MINUTES,
+      message: (seconds) => `Too many login attempts. ${tryAgainIn(seconds)}`,
+    };
+    const loginsPerIp = createRateLimiter(app.database, {
+      bucket: loginLimit.bucket,
+      max: loginLimit.max,
       windowMs,
     });
-    const signupsPerIp = createRateLimiter(app.database, {
+    const signupLimit: WriteLimit = {
       bucket: 'signup-ip',
       max: env.SIGNUP_MAX_PER_IP,
-      windowMs: 3_600_000,
-    });
+      windowMinutes: 60,
+      message: (seconds) => `Too many sign-ups from your network. ${tryAgainIn(seconds)}`,
+    };
+    // Logging out writes (the session row goes) and anyone may ask; generous, but not endless.
+    const logoutLimit: WriteLimit = {
+      bucket: 'logout-ip',
+      max: 60,
+      windowMinutes: 10,
+      message: (seconds) => `Too many requests. ${tryAgainIn(seconds)}`,
+    };
     const userKey = (username: string) => username.trim().toLowerCase();
 
     function startBrowserSession(request: FastifyRequest, reply: FastifyReply, token: string) {
@@ -93,7 +106,7 @@ export function authRoutes(store: AuthStore, xsrf: XsrfTokens): FastifyPluginAsy
     app.post(
       '/api/auth/signup',
       {
-        config: { access: 'public' },
+        config: { access: 'public', writeLimit: signupLimit },
         schema: {
           tags: ['auth'],
           summary:
@@ -110,8 +123,6 @@ export function authRoutes(store: AuthStore, xsrf: XsrfTokens): FastifyPluginAsy
       async (request, reply) => {
         // Only these three are read: a `role` (or anything else) in the body is dropped by the schema.
         const { name, username, password } = request.body;
-        const limit = await signupsPerIp.hit(request.ip);
-        if (!limit.allowed) tooMany(reply, [limit], 'sign-ups from your network');
         assertUncommon(password, 'password');
         if (await store.findUserByUsername(username))
           throw validationFailed({ username: authMessages.usernameTaken });
@@ -139,7 +150,7 @@ export function authRoutes(store: AuthStore, xsrf: XsrfTokens): FastifyPluginAsy
     app.post(
       '/api/auth/login',
       {
-        config: { access: 'public' },
+        config: { access: 'public', writeLimit: loginLimit },
         schema: {
           tags: ['auth'],
           summary: 'Log in; answers a bearer token and sets the browser session cookie',
@@ -155,12 +166,13 @@ export function authRoutes(store: AuthStore, xsrf: XsrfTokens): FastifyPluginAsy
       },
       async (request, reply) => {
         const { username, password } = request.body;
-        // Every attempt is counted before the password is checked, so parallel guesses cannot
-        // overrun the budget; a successful login takes its attempt back.
-        const limits = await Promise.all([loginsPerUser.hit(userKey(username)), loginsPerIp.hit(request.ip)]);
-        if (limits.some((r) => !r.allowed)) {
+        // Every attempt is counted before the password is checked (the address already was, by
+        // the route's write limit), so parallel guesses cannot overrun the budget; a successful
+        // login takes its attempt back.
+        const limit = await loginsPerUser.hit(userKey(username));
+        if (!limit.allowed) {
           request.log.warn({ ip: request.ip }, 'login attempts over the limit');
-          tooMany(reply, limits, 'login attempts');
+          tooMany(reply, [limit], 'login attempts');
         }
         const user = await store.findUserByUsername(username);
         // Unknown user and wrong password cost the same time and get the same answer.
@@ -183,11 +195,11 @@ export function authRoutes(store: AuthStore, xsrf: XsrfTokens): FastifyPluginAsy
     app.post(
       '/api/auth/logout',
       {
-        config: { access: 'public' },
+        config: { access: 'public', writeLimit: logoutLimit },
         schema: {
           tags: ['auth'],
           summary: 'End the session on the server',
-          response: { 200: z.object({ ok: z.literal(true) }), 403: errorSchema },
+          response: { 200: z.object({ ok: z.literal(true) }), 403: errorSchema, 429: errorSchema },
         },
       },
       async (request, reply) => {

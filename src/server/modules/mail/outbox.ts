@@ -10,6 +10,8 @@ export interface OutgoingMail {
   replyTo?: string;
   subject: string;
   body: string;
+  /** Extra headers sent as they are (List-Unsubscribe on mail to subscribers). */
+  headers?: Record<string, string>;
 }
 
 export interface MailOutboxOptions {
@@ -33,6 +35,7 @@ interface DueRow {
   reply_to: string | null;
   subject: string;
   body: string;
+  headers: Record<string, string> | null;
   attempts: number;
 }
 
@@ -62,7 +65,7 @@ export function createMailOutbox(database: Database, options: MailOutboxOptions)
         where id in (
           select id from mail_outbox where sent_at is null and next_attempt_at <= now()
            order by created_at limit $2 for update skip locked)
-        returning id, to_address, reply_to, subject, body, attempts`,
+        returning id, to_address, reply_to, subject, body, headers, attempts`,
       [LEASE_SECONDS, BATCH],
     );
   }
@@ -77,6 +80,7 @@ export function createMailOutbox(database: Database, options: MailOutboxOptions)
         replyTo: row.reply_to ? { name: '', address: row.reply_to } : undefined,
         subject: row.subject,
         text: row.body,
+        headers: row.headers ?? undefined,
       });
       await database.query('update mail_outbox set sent_at = now(), last_error = null where id = $1', [
         row.id,
@@ -102,8 +106,9 @@ export function createMailOutbox(database: Database, options: MailOutboxOptions)
   const outbox = {
     /** Queue a mail inside the caller's transaction. */
     async enqueue(tx: Db, mail: OutgoingMail): Promise<void> {
-      await tx.execute(sql`insert into mail_outbox (resource, record_id, to_address, reply_to, subject, body)
-        values (${mail.resource}, ${mail.recordId}, ${mail.to}, ${mail.replyTo ?? null}, ${mail.subject}, ${mail.body})`);
+      await tx.execute(sql`insert into mail_outbox (resource, record_id, to_address, reply_to, subject, body, headers)
+        values (${mail.resource}, ${mail.recordId}, ${mail.to}, ${mail.replyTo ?? null}, ${mail.subject}, ${mail.body},
+                ${JSON.stringify(mail.headers ?? {})}::jsonb)`);
     },
 
     /** Send what is due now; answers how many were sent and how many failed. */

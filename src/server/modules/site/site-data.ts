@@ -4,12 +4,14 @@ import type { SiteData, SiteRecord } from '../../../shared/site-data';
 import type { Intake } from '../../content/intake';
 import type { ContentRepository } from '../../content/repository';
 import type { SettingsStore } from '../settings/store';
+import type { SubscriptionActions } from '../subscriptions/routes';
 
 /** Public content for server-rendered pages, read straight from the repositories. */
 export function createSiteData(
   repositories: ReadonlyMap<string, ContentRepository>,
   settings: SettingsStore,
   intake: Intake,
+  subscriptions: SubscriptionActions,
 ): SiteData {
   const publicRepository = (type: string) => {
     const repository = repositories.get(type);
@@ -29,5 +31,7 @@ export function createSiteData(
       if (result.kind === 'limited') return { ok: false, status: 429, error: result.message };
       return { ok: true };
     },
+    confirmSubscription: (token) => subscriptions.confirm(token),
+    unsubscribe: (token) => subscriptions.unsubscribe(token),
   };
 }

@@ -3,6 +3,7 @@ import { type ClientLoaderFunctionArgs, type MetaArgs, useLoaderData, useRevalid
 import { PAGE_SIZE_DEFAULT } from '../../../shared/constants';
 import type { ContentTypeDef } from '../../../shared/content/define';
 import { contentTypesByName } from '../../../shared/content/types';
+import { subscriptionMessages } from '../../../shared/subscription';
 import { restoreRecord } from '../../admin/actions';
 import { DeclaredForm } from '../../admin/content-form';
 import { Modal, Spinner, useFeedback } from '../../admin/feedback';
@@ -38,12 +39,24 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
     params.set('pageSize', String(PAGE_SIZE_DEFAULT));
   }
   const path = `/api/${def.name}${params.size ? `?${params}` : ''}`;
+  // A double opt-in list cannot grow without mail: the screen says so while SMTP is not set up.
+  const mailMissing = def.intake?.doubleOptIn
+    ? adminRead<{ confirmationsCanBeSent: boolean }>('/api/subscriptions/status', request).then(
+        (status) => !status.confirmationsCanBeSent,
+      )
+    : Promise.resolve(false);
   if (def.list.paginated) {
-    const { data, totalCount } = await adminRead<{ data: AdminRecord[]; totalCount: number }>(path, request);
-    return { type: def.name, records: data, totalCount, page, q };
+    const [{ data, totalCount }, confirmationsBlocked] = await Promise.all([
+      adminRead<{ data: AdminRecord[]; totalCount: number }>(path, request),
+      mailMissing,
+    ]);
+    return { type: def.name, records: data, totalCount, page, q, confirmationsBlocked };
   }
-  const records = await adminRead<AdminRecord[]>(path, request);
-  return { type: def.name, records, totalCount: records.length, page: 1, q };
+  const [records, confirmationsBlocked] = await Promise.all([
+    adminRead<AdminRecord[]>(path, request),
+    mailMissing,
+  ]);
+  return { type: def.name, records, totalCount: records.length, page: 1, q, confirmationsBlocked };
 }
 clientLoader.hydrate = true as const;
 
@@ -196,6 +209,11 @@ function ContentList({ def, data }: { def: ContentTypeDef; data: Awaited<ReturnT
           )}
         </div>
       </ScreenHeader>
+      {data.confirmationsBlocked && (
+        <p className="notice-inline" role="note">
+          {subscriptionMessages.mailNotSetUp}
+        </p>
+      )}
       {def.list.search && <SearchBar label={`Search ${def.plural.toLowerCase()}`} q={data.q} />}
       {records.length === 0 ? (
         <p className="empty">

@@ -13,6 +13,7 @@ export const publicRoutes: RouteConfigEntry[] = [
     route('client', 'routes/public/clients.tsx'),
     route('gallery', 'routes/public/gallery.tsx'),
     route('contact', 'routes/public/contact.tsx'),
+    route('subscription/:step', 'routes/public/subscription.tsx'),
     route('*', 'routes/public/not-found.tsx'),
   ]),
 ];

@@ -1,0 +1,105 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Database, Db } from '../../db/client';
+import type { MailOutbox } from '../mail/outbox';
+
+/** An unconfirmed address is removed this long after its confirmation mail was queued. */
+export const CONFIRMATION_DAYS = 7;
+const DAY_MS = 86_400_000;
+
+const newToken = () => randomBytes(32).toString('base64url');
+/** Tokens are 256 random bits, so a plain hash is enough: a stolen table gives no working link. */
+const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** The pages a subscriber's links open, and the one-click address mail clients post to (RFC 8058). */
+export function subscriptionLinks(origin: string, tokens: { confirm: string; unsubscribe: string }) {
+  const base = origin.replace(/\/$/, '');
+  return {
+    confirm: `${base}/subscription/confirm?token=${tokens.confirm}`,
+    unsubscribe: `${base}/subscription/unsubscribe?token=${tokens.unsubscribe}`,
+    oneClickUnsubscribe: `${base}/api/subscriptions/unsubscribe?token=${tokens.unsubscribe}`,
+  };
+}
+
+/** Headers every mail to a subscriber carries, so mail clients show their own unsubscribe button. */
+export function unsubscribeHeaders(oneClickUrl: string): Record<string, string> {
+  return {
+    'List-Unsubscribe': `<${oneClickUrl}>`,
+    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+  };
+}
+
+export function createSubscriptionStore(database: Database) {
+  return {
+    /**
+     * Inside the transaction that stored a new subscriber: give it fresh link tokens and queue
+     * its one confirmation mail. Runs once per address; a known address never gets here.
+     */
+    async queueConfirmation(
+      tx: Db,
+      outbox: MailOutbox,
+      subscriber: { _id: string; email: string },
+      options: { origin: string; companyName: string },
+    ) {
+      const tokens = { confirm: newToken(), unsubscribe: newToken() };
+      await tx.execute(sql`update subscribers
+        set confirm_token_hash = ${hashOf(tokens.confirm)},
+            unsubscribe_token_hash = ${hashOf(tokens.unsubscribe)},
+            confirmation_sent_at = now()
+        where id = ${subscriber._id}`);
+      const links = subscriptionLinks(options.origin, tokens);
+      await outbox.enqueue(tx, {
+        resource: 'subscribers',
+        recordId: subscriber._id,
+        to: subscriber.email,
+        subject: `Please confirm your subscription to ${options.companyName}`.slice(0, 200),
+        body:
+          `Someone, hopefully you, asked to receive news and maintenance tips from ${options.companyName} at this address.\n\n` +
+          `To confirm, open this link and press "Confirm subscription":\n${links.confirm}\n\n` +
+          `If it was not you, ignore this e-mail: without confirmation the address is removed in ${CONFIRMATION_DAYS} days and gets no other mail.\n\n` +
+          `Unsubscribe: ${links.unsubscribe}\n`,
+        headers: unsubscribeHeaders(links.oneClickUnsubscribe),
+      });
+    },
+
+    /** Confirm the subscriber a link belongs to; a link works once. Answers whether it did. */
+    async confirm(token: string): Promise<{ id: string } | null> {
+      const [row] = await database.query<{ id: string }>(
+        `update subscribers set confirmed = true, confirm_token_hash = null, updated_at = now(),
+                version = version + 1
+          where confirm_token_hash = $1 and deleted_at is null and not confirmed
+          returning id`,
+        [hashOf(token)],
+      );
+      return row ?? null;
+    },
+
+    /** Remove the subscriber for good (no trash: they asked to be forgotten). */
+    async unsubscribe(token: string): Promise<{ id: string } | null> {
+      const [row] = await database.query<{ id: string }>(
+        'delete from subscribers where unsubscribe_token_hash = $1 returning id',
+        [hashOf(token)],
+      );
+      // Mail still queued for the address would reach someone who just left.
+      if (row)
+        await database.query(
+          `delete from mail_outbox where resource = 'subscribers' and record_id = $1 and sent_at is null`,
+          [row.id],
+        );
+      return row ?? null;
+    },
+
+    /** Remove addresses whose confirmation went out more than CONFIRMATION_DAYS before `now`. */
+    async purgeUnconfirmed(now: Date): Promise<string[]> {
+      const rows = await database.query<{ id: string }>(
+        `delete from subscribers
+          where not confirmed and confirmation_sent_at is not null and confirmation_sent_at < $1
+          returning id`,
+        [new Date(now.getTime() - CONFIRMATION_DAYS * DAY_MS)],
+      );
+      return rows.map((row) => row.id);
+    },
+  };
+}
+
+export type SubscriptionStore = ReturnType<typeof createSubscriptionStore>;
