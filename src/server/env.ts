@@ -83,7 +83,7 @@ const schema = z.object({
   SUBSCRIBE_RATE_LIMIT: z.coerce.number().int().min(0).default(5),
   PAGE_POST_RATE_LIMIT: z.coerce.number().int().min(0).default(30),
   TRASH_RETENTION_DAYS: z.coerce.number().positive().default(30),
-  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(500),
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

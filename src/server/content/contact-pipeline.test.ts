@@ -154,7 +154,9 @@ describe('a notification e-mail cannot be forged by what a visitor types', () =>
     expect(res.statusCode).toBe(201);
     const mail = await eventually(() => peer.received.find((m) => m.raw.includes('Forged Lines')));
     const body = mail.raw.split('\r\n\r\n').slice(1).join('\r\n\r\n');
-    const lines = body.split(/\r?\n/);
+    // Long lines arrive quoted-printable (soft breaks `=` and `=XX` bytes): read them as a mail client would.
+    const text = /quoted-printable/i.test(mail.raw) ? decodeQuotedPrintable(body) : body;
+    const lines = text.split(/\r?\n/);
     expect(lines).toContain('Message: Hello');
     expect(lines).toContain('  Email: attacker@evil.example');
     expect(lines).toContain('  Received today. Open the inbox: https://evil.example/');
@@ -211,3 +213,10 @@ describe('notification e-mails with the mail server down', () => {
     }
   }, 40_000);
 });
+
+function decodeQuotedPrintable(text: string): string {
+  const bytes = text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/gi, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}

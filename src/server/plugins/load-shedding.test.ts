@@ -91,9 +91,15 @@ describe('a stalled event loop', () => {
       expect(answer.at - stallEnded).toBeLessThan(1000);
     }
 
-    // The next reading sees a free loop: service resumes within a moment.
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect((await fetch(`${base}/api/service?q=three`)).status).toBe(200);
+    // The readings see a free loop again: service resumes within a moment (a wide bound: on a
+    // machine busy with other work the samples themselves run late, so the reading fades slower).
+    const recovering = now();
+    let status = 0;
+    while (status !== 200 && now() - recovering < 3000) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      status = (await fetch(`${base}/api/service?q=three`)).status;
+    }
+    expect(status).toBe(200);
   });
 
   it('still answers /api/status truthfully while busy: the server and its database are up', async () => {

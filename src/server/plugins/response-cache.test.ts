@@ -35,7 +35,7 @@ describe('public response cache', () => {
     expect(first.statusCode).toBe(200);
     expect(first.headers['x-cache']).toBeUndefined();
     // The fill is stored asynchronously once compressed.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await t.app.responseCacheSettled();
     const br = await anonymous({ 'accept-encoding': 'br, gzip' });
     expect(br.headers['x-cache']).toBe('hit');
     expect(br.headers['content-encoding']).toBe('br');
@@ -72,7 +72,7 @@ describe('public response cache', () => {
   });
 
   it('keeps its pages through a contact message, a subscription and a login, and drops them on a service edit', async () => {
-    const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+    const settle = () => t.app.responseCacheSettled();
     const isHit = async () => (await anonymous()).headers['x-cache'] === 'hit';
     await anonymous();
     await settle();
@@ -115,7 +115,7 @@ describe('public response cache', () => {
 
   it('renders fresh for signed-in staff and never stores what they see', async () => {
     await anonymous();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await t.app.responseCacheSettled();
     const staff = await t.app.inject({ method: 'GET', url: '/api/service', headers: auth });
     expect(staff.headers['x-cache']).toBeUndefined();
     const inbox = await t.app.inject({ method: 'GET', url: '/api/contactus', headers: auth });
@@ -126,7 +126,7 @@ describe('public response cache', () => {
 
   it('replays with the security headers it was first sent with', async () => {
     await anonymous();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await t.app.responseCacheSettled();
     const hit = await anonymous();
     expect(hit.headers['x-cache']).toBe('hit');
     expect(hit.headers['x-content-type-options']).toBe('nosniff');
@@ -135,7 +135,7 @@ describe('public response cache', () => {
 
   it('renders fresh for a browser carrying a session cookie', async () => {
     await anonymous();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await t.app.responseCacheSettled();
     const withCookie = await t.app.inject({
       method: 'GET',
       url: '/api/service',
@@ -149,7 +149,7 @@ describe('public response cache', () => {
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const first = await fetch(`${address}/api/service`);
     const body = await first.text();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await t.app.responseCacheSettled();
     const hit = await fetch(`${address}/api/service`);
     expect(hit.headers.get('x-cache')).toBe('hit');
     expect(await hit.text()).toBe(body);

@@ -70,6 +70,10 @@ export interface ResponseCacheOptions {
 }
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Resolves once every response being compressed for the cache is stored (tests wait on it). */
+    responseCacheSettled(): Promise<void>;
+  }
   interface FastifyRequest {
     /** The cache generation a cacheable request started in; null when the response is not cached. */
     cacheGeneration: number | null;
@@ -87,6 +91,8 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
   const entries = new Map<string, Entry>();
   let totalBytes = 0;
   let generation = 0;
+  /** Fills being compressed: a fill is stored a moment after its response was sent. */
+  const pending = new Set<Promise<void>>();
 
   const clear = () => {
     generation++;
@@ -104,6 +110,9 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
   });
 
   app.decorateRequest('cacheGeneration', null);
+  app.decorate('responseCacheSettled', async () => {
+    while (pending.size > 0) await Promise.allSettled([...pending]);
+  });
 
   // Anonymous means no credentials at all: a visitor with any session cookie is rendered fresh.
   const cacheable = (request: FastifyRequest) =>
@@ -164,7 +173,9 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
           if (value === undefined || DROPPED.has(key)) continue;
           headers[key] = Array.isArray(value) ? value.join(', ') : String(value);
         }
-        void store(cacheKey(request.url, request.headers), started, body, headers, type);
+        const storing = store(cacheKey(request.url, request.headers), started, body, headers, type);
+        pending.add(storing);
+        void storing.finally(() => pending.delete(storing));
       }
       return body;
     });
@@ -212,6 +223,7 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
   return {
     clear,
     storeResponses,
+
     answerFromMemory,
     get size() {
       return entries.size;

@@ -16,7 +16,7 @@ const FORGED = {
   forwarded: `host=${ATTACKER};proto=https`,
 };
 /** Anonymous responses are stored once compressed, a moment after they are sent. */
-const stored = () => new Promise((resolve) => setTimeout(resolve, 80));
+const stored = () => open.app.responseCacheSettled();
 
 const canonical = (html: string) => /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1];
 const meta = (html: string, property: string) =>
