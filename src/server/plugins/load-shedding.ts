@@ -12,9 +12,11 @@ const FADE = 0.8;
 /**
  * Routes that keep answering under pressure. /api/status tells the app shell's banner and load
  * balancers whether the server and its database are up; a busy moment is not "down", and failing
- * every instance's health check at once during a spike would take the whole site away.
+ * every instance's health check at once during a spike would take the whole site away. The
+ * build's hashed scripts and styles are files sent as stored (precompressed): refusing them saves
+ * nothing and leaves a page that did arrive without its style.
  */
-const EXEMPT = new Set(['/api/status']);
+const EXEMPT = new Set(['/api/status', '/assets/*']);
 
 /**
  * When the event loop stalls, answer the requests that piled up behind it a fast 503 with
