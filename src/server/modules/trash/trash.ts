@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ContentTypeDef } from '../../../shared/content/define';
-import { isUniqueViolation } from '../../content/repository';
-import { errorSchema, pageQuery } from '../../content/routes';
 import { columnName } from '../../content/table';
 import type { Database } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { HttpError, notFound } from '../../errors';
+import { errorSchema, pageQuery } from '../../http/schemas';
 import type { SessionUser } from '../../types';
 
 export const trashItemSchema = z.object({

@@ -1,10 +1,10 @@
 import { contentTypes } from '../../../shared/content/types';
 import type { ContentRepository } from '../../content/repository';
-import { loadSharp, processImage } from '../../modules/media/pipeline';
-import { mediaUrl } from '../../modules/media/routes';
-import type { MediaStore } from '../../modules/media/store';
-import type { SettingsStore } from '../../modules/settings/store';
-import type { Database } from '../client';
+import type { Database } from '../../db/client';
+import { loadSharp, processImage } from '../media/pipeline';
+import { mediaUrl } from '../media/routes';
+import type { MediaStore } from '../media/store';
+import type { SettingsStore } from '../settings/store';
 import { type ArtSubject, illustration, portrait } from './art';
 import {
   demoAbout,
