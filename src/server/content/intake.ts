@@ -15,7 +15,7 @@ export type IntakeResult =
   | { kind: 'limited'; message: string; retryAfter: number };
 
 /** The part of the mail outbox intake uses: a row in the record's transaction, then a nudge. */
-export interface IntakeOutbox {
+interface IntakeOutbox {
   enqueue(
     tx: Db,
     mail: { resource: string; recordId: string; to: string; subject: string; body: string; replyTo?: string },

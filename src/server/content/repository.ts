@@ -38,7 +38,7 @@ export type UpdateResult =
   | { kind: 'stale'; current: StoredRecord };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isId = (id: string) => UUID.test(id);
+const isId = (id: string) => UUID.test(id);
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 

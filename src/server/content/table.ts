@@ -13,7 +13,7 @@ import type { ContentTypeDef } from '../../shared/content/define';
 import type { Field } from '../../shared/content/fields';
 
 /** Column name of a declared field: `serviceName` -> `service_name`. */
-export const columnName = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+const columnName = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 /**
  * One column of a content table, described once. Both the Drizzle table the repository queries and
@@ -35,7 +35,7 @@ export interface ColumnSpec {
 }
 
 /** Columns every content table carries before its declared fields: written here and nowhere else. */
-export const bookkeepingColumns: readonly ColumnSpec[] = [
+const bookkeepingColumns: readonly ColumnSpec[] = [
   { key: 'id', name: 'id', type: 'uuid', notNull: true, default: 'gen_random_uuid()', primaryKey: true },
   { key: 'sortOrder', name: 'sort_order', type: 'integer', notNull: true, default: '0' },
   { key: 'version', name: 'version', type: 'integer', notNull: true, default: '1' },
@@ -94,11 +94,10 @@ export function contentColumns(def: ContentTypeDef): ColumnSpec[] {
  * builds the same join from Drizzle columns; the trigram index must be on exactly this expression
  * or the planner cannot use it.
  */
-export const searchExpression = (def: ContentTypeDef) =>
-  (def.list.search ?? []).map(columnName).join(" || ' ' || ");
+const searchExpression = (def: ContentTypeDef) => (def.list.search ?? []).map(columnName).join(" || ' ' || ");
 
 /** Indexes the declaration implies beyond the primary key and unique columns. */
-export function contentIndexes(def: ContentTypeDef): { name: string; sql: string }[] {
+function contentIndexes(def: ContentTypeDef): { name: string; sql: string }[] {
   const indexes: { name: string; sql: string }[] = [];
   const live = 'where deleted_at is null';
   if (def.uniqueField) {
@@ -178,5 +177,3 @@ export function contentTable(def: ContentTypeDef) {
   // reaches columns by name through getTableColumns.
   return pgTable(def.table, columns) as unknown as PgTable;
 }
-
-export type ContentTable = PgTable;

@@ -7,7 +7,7 @@ import type { XsrfTokens } from './xsrf';
 export const SESSION_COOKIE = 'session';
 export const SECURE_SESSION_COOKIE = '__Host-session';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
-export const XSRF_HEADER = 'x-xsrf-token';
+const XSRF_HEADER = 'x-xsrf-token';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -113,7 +113,7 @@ function headerValue(request: FastifyRequest, name: string): string | undefined 
   return Array.isArray(value) ? value[0] : value;
 }
 
-export function authorize(request: FastifyRequest, _reply: FastifyReply | undefined, rule: AccessRule) {
+function authorize(request: FastifyRequest, _reply: FastifyReply | undefined, rule: AccessRule) {
   if (rule === 'public') return;
   const { user } = request;
   if (!user) {

@@ -21,7 +21,7 @@ import {
 const CONTENT_TABLES = [...contentTypes.map((def) => def.table), 'users'];
 
 /** True when any content or account exists, trashed or not. */
-export async function hasContent(database: Database): Promise<boolean> {
+async function hasContent(database: Database): Promise<boolean> {
   const checks = CONTENT_TABLES.map((table) => `exists (select 1 from ${table})`).join(' or ');
   const [row] = await database.query<{ any: boolean }>(`select (${checks}) as any`);
   return Boolean(row?.any);

@@ -10,7 +10,7 @@ import type { MediaStore } from './store';
 import { QueueFullError } from './work-queue';
 
 /** `/media/<hash>.webp` is the full picture; `/media/<hash>-<width>.webp` a narrower one. */
-export const MEDIA_FILE = /^([0-9a-f]{32})(?:-(\d{2,4}))?\.webp$/;
+const MEDIA_FILE = /^([0-9a-f]{32})(?:-(\d{2,4}))?\.webp$/;
 export const mediaUrl = (hash: string) => `/media/${hash}.webp`;
 
 /** The bytes of the one file in the field "image", or a 400/413 saying what was wrong. */

@@ -11,7 +11,7 @@ const messageSchema = z.object({ message: z.string() });
 const subscriptionTokenSchema = z.string().regex(SUBSCRIPTION_TOKEN, { message: 'This link is not valid.' });
 
 /** Links come from mail: a person clicks a few; more from one address is a scanner or a guesser. */
-export const subscriptionLinkLimit: WriteLimit = {
+const subscriptionLinkLimit: WriteLimit = {
   bucket: 'subscription-link',
   max: 20,
   windowMinutes: 10,
