@@ -1,10 +1,15 @@
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { getTableColumns, getTableName } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ContentTypeDef } from '../../shared/content/define';
-import { contentTypes } from '../../shared/content/types';
+import { type ContentTypeDef, defineContentType } from '../../shared/content/define';
+import { f } from '../../shared/content/fields';
+import { contentTypes, contentTypesByName } from '../../shared/content/types';
 import type { Database } from '../db/client';
 import { createTestDatabase } from '../test/helpers';
+import { createContentRepository } from './repository';
 import { contentColumns, contentTable, contentTableSql } from './table';
 
 const { database, drop } = await createTestDatabase();
@@ -100,5 +105,57 @@ describe('migrations and declarations', () => {
       ]);
       expect(drizzleColumns).toEqual(contentColumns(def).map((column) => [column.name, column.notNull]));
     }
+  });
+});
+
+describe('a new content type', () => {
+  // The issue's example: a type added as a declaration, its migration printed rather than written.
+  const certification = defineContentType({
+    name: 'certification',
+    label: 'Certification',
+    plural: 'Certifications',
+    table: `certifications_${randomBytes(4).toString('hex')}`,
+    fields: {
+      title: f.text('Title', { required: true, max: 120 }),
+      image: f.image('Image'),
+      body: f.longText('Body', { max: 5000 }),
+      level: f.select('Level', ['basic', 'expert'] as const, { defaultValue: 'basic' }),
+    },
+    titleField: 'title',
+    slugFrom: 'title',
+    access: { list: 'public', read: 'public', create: 'staff', update: 'staff', delete: 'staff' },
+    list: { order: 'position', search: ['title', 'body'] },
+    admin: { path: '/addCertification', title: 'Certifications', view: 'table', columns: ['title'] },
+  }) as unknown as ContentTypeDef;
+
+  it('gets a table from its printed migration that the repository stores and finds records in', async () => {
+    await database.exec(contentTableSql(certification));
+    try {
+      const repository = createContentRepository(database.db, certification);
+      const stored = await repository.create({ title: 'Refrigerant handling' });
+      // Defaults come from the database: the absent optional fields are stored blank, the select as declared.
+      expect(stored).toMatchObject({ title: 'Refrigerant handling', image: '', body: '', level: 'basic' });
+      expect(stored.slug).toBe('refrigerant-handling');
+      expect((await repository.list({ q: 'refrigerant' })).map((r) => r._id)).toEqual([stored._id]);
+      // The check list holds: a value outside the declared options never reaches a row.
+      await expect(repository.update(stored._id, { level: 'guru' })).rejects.toThrow();
+    } finally {
+      await database.exec(`drop table ${certification.table}`);
+    }
+  });
+
+  it('npm run migration:print prints the SQL the drift check compares with', () => {
+    const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+    const run = (...args: string[]) =>
+      spawnSync(path.join(root, 'node_modules/.bin/tsx'), ['src/server/cli/print-migration.ts', ...args], {
+        cwd: root,
+        encoding: 'utf8',
+      });
+    const printed = run('--', 'service');
+    expect(printed.status).toBe(0);
+    expect(printed.stdout).toContain(contentTableSql(contentTypesByName.get('service')!));
+    const unknown = run('certificaton');
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toContain("No content type 'certificaton'");
   });
 });
