@@ -50,6 +50,11 @@ export async function buildAll() {
   fs.cpSync(path.join(root, 'src/server/db/migrations'), path.join(root, 'build/server/migrations'), {
     recursive: true,
   });
+  // Data files the server reads beside its own module, as it does from src/ under tsx.
+  fs.copyFileSync(
+    path.join(root, 'src/server/modules/auth/common-passwords.txt'),
+    path.join(root, 'build/server/common-passwords.txt'),
+  );
   fs.writeFileSync(path.join(root, 'build/.complete'), new Date().toISOString());
 }
 

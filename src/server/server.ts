@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
-import { seedDemoContent } from './db/seed';
 import { loadEnv } from './env';
+import { seedDemoContent } from './modules/demo/seed';
 import { createMediaStore } from './modules/media/store';
 import { createSettingsStore } from './modules/settings/store';
 import { acquireSiteLock } from './site-lock.mjs';

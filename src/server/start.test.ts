@@ -48,6 +48,17 @@ describe(`npm start on a fresh ${testDatabaseKind} database`, () => {
       const stored = fs.statSync(path.join(PROJECT_ROOT, 'build/web/client', `${script}.br`)).size;
       expect(Number(brotli.headers.get('content-length'))).toBe(stored);
 
+      // The common-password list is a data file: the bundle must find it (a 400, not a 500).
+      const common = await fetch(`${first.url}/api/auth/signup`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Owner', username: 'owner', password: 'Baseball' }),
+      });
+      expect(common.status).toBe(400);
+      expect(((await common.json()) as { fields: Record<string, string> }).fields.password).toMatch(
+        /too common/,
+      );
+
       // A change survives a restart, and the restart does not seed again.
       await fetch(`${first.url}/api/auth/signup`, {
         method: 'POST',

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { messages } from './content/schema';
 import { isSingleLine } from './text';
 
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
+const PASSWORD_MIN = 8;
+const PASSWORD_MAX = 128;
 
 /** Messages the sign-up, password and users screens show; the server answers the same words. */
 export const authMessages = {
@@ -30,7 +30,7 @@ const requiredText = (label: string, max: number) =>
     .refine(isSingleLine, { error: messages.oneLine(label), abort: true });
 
 /** A new password: 8–128 characters, never trimmed (spaces are part of it). */
-export const newPasswordSchema = (label = 'Password') =>
+const newPasswordSchema = (label = 'Password') =>
   z
     .string({ error: () => messages.required(label) })
     .min(1, messages.required(label))

@@ -1,5 +1,4 @@
 /** Business constants from the product specification (§9). */
-export const PHONE_DIGITS = 11;
 export const PHONE_PATTERN = /^\d{11}$/;
 
 export const TRUNCATE_WORDS = {
@@ -9,7 +8,6 @@ export const TRUNCATE_WORDS = {
 } as const;
 
 export const CAROUSEL_INTERVAL_MS = 5000;
-export const CAROUSEL_VISIBLE = 3;
 
 export const SERVICE_CATEGORIES = ['refrigerator', 'electric', 'cctv', 'paint', 'air_c_m'] as const;
 export type ServiceCategory = (typeof SERVICE_CATEGORIES)[number];

@@ -7,8 +7,8 @@ import { sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/client';
 import { migrate } from '../db/migrate';
 
-export const BACKUP_FORMAT = 'coolfix-backup';
-export const BACKUP_VERSION = 1;
+const BACKUP_FORMAT = 'coolfix-backup';
+const BACKUP_VERSION = 1;
 /**
  * Not site data: bookkeeping of migrations, sessions (everyone logs in again), rate-limit windows,
  * and server secrets: keys must not travel in a file an admin downloads and stores elsewhere, and
@@ -66,7 +66,7 @@ const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
  * file is recognised. Runs in one read-only repeatable-read transaction: a consistent snapshot
  * while the site keeps running (on PGlite, other queries wait until it is done).
  */
-export async function writeBackup(
+async function writeBackup(
   database: Database,
   write: (text: string) => Promise<void>,
 ): Promise<Record<string, number>> {

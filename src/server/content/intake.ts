@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ContentTypeDef } from '../../shared/content/define';
 import { EMAIL_PATTERN } from '../../shared/text';
+import type { Db } from '../db/client';
 import type { Env } from '../env';
-import type { MailOutbox } from '../modules/mail/outbox';
-import type { SettingsStore } from '../modules/settings/store';
-import type { SubscriptionStore } from '../modules/subscriptions/store';
 import { createRateLimiter, type RateLimiter } from '../plugins/rate-limiter';
 import type { WriteLimit } from '../plugins/write-limits';
 import type { SessionUser } from '../types';
@@ -16,11 +14,31 @@ export type IntakeResult =
   | { kind: 'existed'; record: StoredRecord }
   | { kind: 'limited'; message: string; retryAfter: number };
 
+/** The part of the mail outbox intake uses: a row in the record's transaction, then a nudge. */
+interface IntakeOutbox {
+  enqueue(
+    tx: Db,
+    mail: { resource: string; recordId: string; to: string; subject: string; body: string; replyTo?: string },
+  ): Promise<void>;
+  nudge(): void;
+}
+
+/**
+ * What intake needs from the modules app.ts hands it (settings, mail outbox, subscriptions),
+ * described by shape here so that the content mechanism depends on no module above it.
+ */
 export interface IntakeDeps {
-  settings: SettingsStore;
+  settings: { get(): Promise<object> };
   /** Present when SMTP_URL is set. */
-  outbox: MailOutbox | null;
-  subscriptions: SubscriptionStore;
+  outbox: IntakeOutbox | null;
+  subscriptions: {
+    queueConfirmation(
+      tx: Db,
+      outbox: IntakeOutbox,
+      subscriber: { _id: string; email: string },
+      options: { origin: string; companyName: string },
+    ): Promise<unknown>;
+  };
 }
 
 /** Line breaks of every kind, and other control characters, none of which belong in a header. */

@@ -5,7 +5,6 @@ import {
   desc,
   eq,
   getTableColumns,
-  ilike,
   inArray,
   isNotNull,
   isNull,
@@ -18,6 +17,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { slugify } from '../../shared/constants';
 import type { ContentTypeDef } from '../../shared/content/define';
 import type { Db } from '../db/client';
+import { isUniqueViolation } from '../db/errors';
 import { contentTable } from './table';
 
 export type StoredRecord = Record<string, unknown> & { _id: string; version: number };
@@ -38,7 +38,7 @@ export type UpdateResult =
   | { kind: 'stale'; current: StoredRecord };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isId = (id: string) => UUID.test(id);
+const isId = (id: string) => UUID.test(id);
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -252,10 +252,3 @@ export function createContentRepository(db: Db, def: ContentTypeDef) {
 }
 
 export type ContentRepository = ReturnType<typeof createContentRepository>;
-
-export function isUniqueViolation(error: unknown): boolean {
-  const code =
-    (error as { code?: string; cause?: { code?: string } })?.code ??
-    (error as { cause?: { code?: string } })?.cause?.code;
-  return code === '23505';
-}

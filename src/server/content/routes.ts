@@ -1,27 +1,15 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../../shared/constants';
 import type { ContentTypeDef } from '../../shared/content/define';
 import { schemasFor } from '../../shared/content/schema';
 import { conflict, notFound } from '../errors';
+import { errorSchema, pageQuery } from '../http/schemas';
 import type { SessionUser } from '../types';
 import { createCountCache } from './count-cache';
 import { csvRow } from './csv';
 import { type Intake, intakeLimit } from './intake';
 import type { ContentRepository, StoredRecord } from './repository';
-
-export const errorSchema = z.object({
-  error: z.string(),
-  fields: z.record(z.string(), z.string()).optional(),
-  current: z.unknown().optional(),
-});
-
-/** The paging part of a paginated list's query string: 1-based page, at most PAGE_SIZE_MAX a page. */
-export const pageQuery = {
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
-};
 
 /**
  * The query string a list accepts: search, the declared filters and, when paginated, the page.

@@ -1,47 +1,179 @@
-import { boolean, integer, jsonb, type PgTable, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  integer,
+  jsonb,
+  type PgColumnBuilderBase,
+  type PgTable,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { ContentTypeDef } from '../../shared/content/define';
 import type { Field } from '../../shared/content/fields';
 
 /** Column name of a declared field: `serviceName` -> `service_name`. */
-export const columnName = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+const columnName = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
-function fieldColumn(key: string, field: Field) {
+/**
+ * One column of a content table, described once. Both the Drizzle table the repository queries and
+ * the SQL a migration creates (`contentTableSql`) are rendered from these, and `table.test.ts`
+ * compares the migrated database with that SQL, so a declaration and its table cannot drift apart.
+ */
+export interface ColumnSpec {
+  /** The name the repository uses: the declared field name, or camelCase bookkeeping. */
+  key: string;
+  name: string;
+  type: 'uuid' | 'integer' | 'text' | 'jsonb' | 'boolean' | 'timestamptz';
+  notNull: boolean;
+  /** SQL expression; absent means the writer must always send a value. */
+  default?: string;
+  primaryKey?: boolean;
+  unique?: boolean;
+  /** SQL condition of the column's check constraint. */
+  check?: string;
+}
+
+/** Columns every content table carries before its declared fields: written here and nowhere else. */
+const bookkeepingColumns: readonly ColumnSpec[] = [
+  { key: 'id', name: 'id', type: 'uuid', notNull: true, default: 'gen_random_uuid()', primaryKey: true },
+  { key: 'sortOrder', name: 'sort_order', type: 'integer', notNull: true, default: '0' },
+  { key: 'version', name: 'version', type: 'integer', notNull: true, default: '1' },
+  { key: 'createdAt', name: 'created_at', type: 'timestamptz', notNull: true, default: 'now()' },
+  { key: 'updatedAt', name: 'updated_at', type: 'timestamptz', notNull: true, default: 'now()' },
+  { key: 'deletedAt', name: 'deleted_at', type: 'timestamptz', notNull: false },
+];
+
+const quote = (value: string) => `'${value.replaceAll("'", "''")}'`;
+
+function fieldColumn(key: string, field: Field): ColumnSpec {
   const name = columnName(key);
+  // A required field has no default: a write that forgets it fails instead of storing a blank.
+  const orDefault = (value: string) => (field.required ? {} : { default: value });
   switch (field.kind) {
     case 'images':
-      return jsonb(name).$type<string[]>().notNull().default([]);
+      return { key, name, type: 'jsonb', notNull: true, ...orDefault(quote('[]')) };
     case 'rating':
-      return integer(name).notNull().default(5);
+      return {
+        key,
+        name,
+        type: 'integer',
+        notNull: true,
+        ...orDefault('5'),
+        check: `${name} between 1 and 5`,
+      };
     case 'boolean':
-      return boolean(name).notNull().default(false);
+      return { key, name, type: 'boolean', notNull: true, ...orDefault('false') };
+    case 'select':
+      return {
+        key,
+        name,
+        type: 'text',
+        notNull: true,
+        ...orDefault(quote(field.defaultValue)),
+        check: `${name} in (${field.options.map(quote).join(', ')})`,
+      };
     default:
-      return text(name).notNull().default('');
+      return { key, name, type: 'text', notNull: true, ...orDefault(quote('')) };
   }
 }
 
-const bookkeeping = () => ({
-  id: uuid('id').primaryKey().defaultRandom(),
-  sortOrder: integer('sort_order').notNull().default(0),
-  version: integer('version').notNull().default(1),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  deletedAt: timestamp('deleted_at', { withTimezone: true }),
-});
-
-/**
- * The Drizzle table of a content type, derived from its declaration. The committed migrations
- * create the same columns; `table.test.ts` checks that the two never drift apart.
- */
-export function contentTable(def: ContentTypeDef) {
-  const columns: Record<string, ReturnType<typeof fieldColumn>> = {};
-  for (const [key, field] of Object.entries(def.fields)) columns[key] = fieldColumn(key, field);
-  // Columns are only known at run time, so the table is typed as any table; the repository
-  // reaches columns by name through getTableColumns.
-  return pgTable(def.table, {
-    ...bookkeeping(),
-    ...(def.slugFrom ? { slug: text('slug').notNull() } : {}),
-    ...columns,
-  }) as unknown as PgTable;
+/** Every column of a content type's table, in the order a new migration creates them. */
+export function contentColumns(def: ContentTypeDef): ColumnSpec[] {
+  return [
+    ...bookkeepingColumns,
+    ...(def.slugFrom
+      ? [{ key: 'slug', name: 'slug', type: 'text', notNull: true, unique: true } as const]
+      : []),
+    ...Object.entries(def.fields).map(([key, field]) => fieldColumn(key, field)),
+  ];
 }
 
-export type ContentTable = PgTable;
+/**
+ * The text a list's `?q=` searches: the declared search fields joined by spaces. The repository
+ * builds the same join from Drizzle columns; the trigram index must be on exactly this expression
+ * or the planner cannot use it.
+ */
+const searchExpression = (def: ContentTypeDef) => (def.list.search ?? []).map(columnName).join(" || ' ' || ");
+
+/** Indexes the declaration implies beyond the primary key and unique columns. */
+function contentIndexes(def: ContentTypeDef): { name: string; sql: string }[] {
+  const indexes: { name: string; sql: string }[] = [];
+  const live = 'where deleted_at is null';
+  if (def.uniqueField) {
+    // One live row per value whatever its case; a trashed duplicate may wait to be purged.
+    const name = `${def.table}_${columnName(def.uniqueField)}_live`;
+    indexes.push({
+      name,
+      sql: `create unique index ${name} on ${def.table} (lower(${columnName(def.uniqueField)})) ${live}`,
+    });
+  }
+  if (def.list.order === 'newest') {
+    const name = `${def.table}_newest`;
+    indexes.push({ name, sql: `create index ${name} on ${def.table} (created_at desc, id desc) ${live}` });
+  }
+  // Paginated lists grow without bound (the inbox): their search needs a trigram index.
+  if (def.list.paginated && def.list.search?.length) {
+    const name = `${def.table}_search`;
+    indexes.push({
+      name,
+      sql: `create index ${name} on ${def.table} using gin ((${searchExpression(def)}) gin_trgm_ops) ${live}`,
+    });
+  }
+  return indexes;
+}
+
+function columnSql(column: ColumnSpec): string {
+  return [
+    column.name,
+    column.type,
+    column.primaryKey ? 'primary key' : column.notNull ? 'not null' : '',
+    column.unique ? 'unique' : '',
+    column.default === undefined ? '' : `default ${column.default}`,
+    column.check ? `check (${column.check})` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
+/**
+ * The SQL that creates a content type's table and indexes, as a new migration would hold it
+ * (`npm run migration:print -- <type>`). `table.test.ts` runs it beside the migrated table and
+ * compares the two through the catalog.
+ */
+export function contentTableSql(def: ContentTypeDef): string {
+  const lines = [
+    `create table ${def.table} (`,
+    contentColumns(def)
+      .map((column) => `  ${columnSql(column)}`)
+      .join(',\n'),
+    ');',
+  ];
+  const indexes = contentIndexes(def);
+  if (indexes.some((index) => index.sql.includes('gin_trgm_ops')))
+    lines.push('create extension if not exists pg_trgm;');
+  for (const index of indexes) lines.push(`${index.sql};`);
+  return `${lines.join('\n')}\n`;
+}
+
+function drizzleColumn(column: ColumnSpec): PgColumnBuilderBase {
+  const built = {
+    uuid: () => uuid(column.name),
+    integer: () => integer(column.name),
+    text: () => text(column.name),
+    jsonb: () => jsonb(column.name),
+    boolean: () => boolean(column.name),
+    timestamptz: () => timestamp(column.name, { withTimezone: true }),
+  }[column.type]();
+  // Defaults stay in the database: Drizzle sends `default` for every value a write leaves out.
+  return column.notNull ? built.notNull() : built;
+}
+
+/** The Drizzle table of a content type, derived from the same column list as its migration. */
+export function contentTable(def: ContentTypeDef) {
+  const columns: Record<string, PgColumnBuilderBase> = {};
+  for (const column of contentColumns(def)) columns[column.key] = drizzleColumn(column);
+  // Columns are only known at run time, so the table is typed as any table; the repository
+  // reaches columns by name through getTableColumns.
+  return pgTable(def.table, columns) as unknown as PgTable;
+}

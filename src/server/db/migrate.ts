@@ -7,7 +7,7 @@ import type { Database } from './client';
 const MIGRATION_LOCK = 7_314_001;
 
 /** The folder of committed migrations; the build copies it next to the server bundle. */
-export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /**
  * Apply every migration not applied yet, in file-name order, each atomically.

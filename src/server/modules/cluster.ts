@@ -4,7 +4,7 @@ import pg from 'pg';
 import { awaitBeforeResponse } from '../plugins/request-work';
 import type { ChangeEvent } from '../types';
 
-export const CHANGES_CHANNEL = 'site_changes';
+const CHANGES_CHANNEL = 'site_changes';
 /** NOTIFY payloads must stay under 8000 bytes. */
 const MAX_PAYLOAD = 7000;
 

@@ -1,15 +1,20 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AccessRule } from '../../shared/content/define';
 import { HttpError } from '../errors';
-import type { AuthStore } from '../modules/auth/store';
+import type { SessionUser } from '../types';
 import type { XsrfTokens } from './xsrf';
 
 export const SESSION_COOKIE = 'session';
 export const SECURE_SESSION_COOKIE = '__Host-session';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
-export const XSRF_HEADER = 'x-xsrf-token';
+const XSRF_HEADER = 'x-xsrf-token';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** How a session token becomes its user (the auth module's store, handed in by app.ts). */
+export interface SessionLookup {
+  userForToken(token: string): Promise<SessionUser | null>;
+}
 
 /** One registered route and who may call it. */
 export interface RouteRule {
@@ -29,7 +34,7 @@ declare module 'fastify' {
  * Deny by default. Every route names who may call it in `config.access`; a route that names
  * nobody refuses to register, so a forgotten rule fails at startup and in every test.
  */
-export function registerAccessControl(app: FastifyInstance, store: AuthStore, xsrf: XsrfTokens) {
+export function registerAccessControl(app: FastifyInstance, store: SessionLookup, xsrf: XsrfTokens) {
   app.decorateRequest('user', null);
   app.decorateRequest('authMethod', null);
   app.decorateRequest('csrfFailed', false);
@@ -64,7 +69,12 @@ export function setXsrfCookie(
   reply.setCookie(XSRF_COOKIE, value, { httpOnly: false, sameSite: 'lax', path: '/', ...options });
 }
 
-async function identify(request: FastifyRequest, reply: FastifyReply, store: AuthStore, xsrf: XsrfTokens) {
+async function identify(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  store: SessionLookup,
+  xsrf: XsrfTokens,
+) {
   const header = request.headers.authorization;
   if (header?.startsWith('Bearer ')) {
     request.authMethod = 'bearer';
@@ -103,7 +113,7 @@ function headerValue(request: FastifyRequest, name: string): string | undefined 
   return Array.isArray(value) ? value[0] : value;
 }
 
-export function authorize(request: FastifyRequest, _reply: FastifyReply | undefined, rule: AccessRule) {
+function authorize(request: FastifyRequest, _reply: FastifyReply | undefined, rule: AccessRule) {
   if (rule === 'public') return;
   const { user } = request;
   if (!user) {

@@ -28,7 +28,7 @@ const PRIVATE_RESOURCES: ReadonlySet<string> = new Set([
   'users',
   'session',
 ]);
-export const showsOnPublicPages = (event: ChangeEvent) => !PRIVATE_RESOURCES.has(event.resource);
+const showsOnPublicPages = (event: ChangeEvent) => !PRIVATE_RESOURCES.has(event.resource);
 /** Headers a replay must not copy: they are per response or recomputed. */
 const DROPPED = new Set([
   'content-length',
@@ -48,7 +48,7 @@ const DROPPED = new Set([
  * site-origin.ts), never by these headers; keying by them anyway means that if anything ever does
  * echo them, a forged Host can only reach the forger, never a later visitor of the real host.
  */
-export function cacheKey(url: string, headers: IncomingMessage['headers']): string {
+function cacheKey(url: string, headers: IncomingMessage['headers']): string {
   const host = String(headers.host ?? '').toLowerCase();
   const forwardedHost = String(headers['x-forwarded-host'] ?? '').toLowerCase();
   const forwardedProto = String(headers['x-forwarded-proto'] ?? '').toLowerCase();

@@ -14,7 +14,7 @@ export interface WriteLimit {
 }
 
 /** One anonymous write route and its budget. */
-export interface LimitedRoute {
+interface LimitedRoute {
   method: string;
   url: string;
   limit: WriteLimit;

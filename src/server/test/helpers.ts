@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll } from 'vitest';
 import { buildApp } from '../app';
@@ -116,5 +116,3 @@ export async function createTestApp(
 
   return { app, database, signIn };
 }
-
-export const json = (res: LightMyRequestResponse) => res.json() as Record<string, unknown>;

@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AUDIT_ACTIONS, type AuditEntry, auditEntrySchema } from '../../../shared/audit';
 import { describeFailure } from '../../../shared/failure';
-import { errorSchema, pageQuery } from '../../content/routes';
 import type { Database } from '../../db/client';
+import { errorSchema, pageQuery } from '../../http/schemas';
 import { awaitBeforeResponse } from '../../plugins/request-work';
 import type { ChangeEvent } from '../../types';
 

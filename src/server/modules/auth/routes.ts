@@ -8,8 +8,9 @@ import {
   publicUserSchema,
   signupSchema,
 } from '../../../shared/auth';
-import { isUniqueViolation } from '../../content/repository';
+import { isUniqueViolation } from '../../db/errors';
 import { HttpError, validationFailed } from '../../errors';
+import { errorSchema } from '../../http/schemas';
 import {
   SECURE_SESSION_COOKIE,
   SESSION_COOKIE,
@@ -23,8 +24,6 @@ import type { XsrfTokens } from '../../plugins/xsrf';
 import { isCommonPassword } from './common-passwords';
 import { hashPassword, verifyPassword } from './passwords';
 import type { AuthStore } from './store';
-
-const errorSchema = z.object({ error: z.string(), fields: z.record(z.string(), z.string()).optional() });
 
 const publicUser = ({ _id, name, username, role }: z.infer<typeof publicUserSchema>) => ({
   _id,

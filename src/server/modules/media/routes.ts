@@ -2,15 +2,15 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MAX_UPLOAD_BYTES } from '../../../shared/constants';
-import { errorSchema } from '../../content/routes';
 import { HttpError, notFound } from '../../errors';
+import { errorSchema } from '../../http/schemas';
 import { BAD_TEXT_ERROR, BAD_TEXT_FIELD, findUnstorableText } from '../../plugins/text-guard';
 import { imageQueue, processImage } from './pipeline';
 import type { MediaStore } from './store';
 import { QueueFullError } from './work-queue';
 
 /** `/media/<hash>.webp` is the full picture; `/media/<hash>-<width>.webp` a narrower one. */
-export const MEDIA_FILE = /^([0-9a-f]{32})(?:-(\d{2,4}))?\.webp$/;
+const MEDIA_FILE = /^([0-9a-f]{32})(?:-(\d{2,4}))?\.webp$/;
 export const mediaUrl = (hash: string) => `/media/${hash}.webp`;
 
 /** The bytes of the one file in the field "image", or a 400/413 saying what was wrong. */

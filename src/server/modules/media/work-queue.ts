@@ -14,7 +14,7 @@ export interface Slot {
 }
 
 /** Seconds a refused caller is told to wait before trying again. */
-export const QUEUE_RETRY_AFTER_SECONDS = 5;
+const QUEUE_RETRY_AFTER_SECONDS = 5;
 
 export class QueueFullError extends HttpError {
   readonly retryAfter = QUEUE_RETRY_AFTER_SECONDS;

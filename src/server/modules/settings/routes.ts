@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { singletonSchemas } from '../../../shared/content/schema';
 import { settings as settingsDef } from '../../../shared/content/settings';
-import { errorSchema } from '../../content/routes';
 import { conflict } from '../../errors';
+import { errorSchema } from '../../http/schemas';
 import type { SettingsStore } from './store';
 
 const staffOnlyFields = Object.entries(settingsDef.fields)

@@ -3,15 +3,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SUBSCRIPTION_TOKEN, subscriptionMessages } from '../../../shared/subscription';
 import { HttpError } from '../../errors';
+import { errorSchema } from '../../http/schemas';
 import type { WriteLimit } from '../../plugins/write-limits';
 import type { SubscriptionStore } from './store';
 
-const errorSchema = z.object({ error: z.string(), fields: z.record(z.string(), z.string()).optional() });
 const messageSchema = z.object({ message: z.string() });
 const subscriptionTokenSchema = z.string().regex(SUBSCRIPTION_TOKEN, { message: 'This link is not valid.' });
 
 /** Links come from mail: a person clicks a few; more from one address is a scanner or a guesser. */
-export const subscriptionLinkLimit: WriteLimit = {
+const subscriptionLinkLimit: WriteLimit = {
   bucket: 'subscription-link',
   max: 20,
   windowMinutes: 10,

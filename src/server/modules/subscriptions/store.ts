@@ -4,7 +4,7 @@ import type { Database, Db } from '../../db/client';
 import type { MailOutbox } from '../mail/outbox';
 
 /** An unconfirmed address is removed this long after its confirmation mail was queued. */
-export const CONFIRMATION_DAYS = 7;
+const CONFIRMATION_DAYS = 7;
 const DAY_MS = 86_400_000;
 
 const newToken = () => randomBytes(32).toString('base64url');
@@ -12,7 +12,7 @@ const newToken = () => randomBytes(32).toString('base64url');
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** The pages a subscriber's links open, and the one-click address mail clients post to (RFC 8058). */
-export function subscriptionLinks(origin: string, tokens: { confirm: string; unsubscribe: string }) {
+function subscriptionLinks(origin: string, tokens: { confirm: string; unsubscribe: string }) {
   const base = origin.replace(/\/$/, '');
   return {
     confirm: `${base}/subscription/confirm?token=${tokens.confirm}`,
@@ -22,7 +22,7 @@ export function subscriptionLinks(origin: string, tokens: { confirm: string; uns
 }
 
 /** Headers every mail to a subscriber carries, so mail clients show their own unsubscribe button. */
-export function unsubscribeHeaders(oneClickUrl: string): Record<string, string> {
+function unsubscribeHeaders(oneClickUrl: string): Record<string, string> {
   return {
     'List-Unsubscribe': `<${oneClickUrl}>`,
     'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',

@@ -1,15 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ContentTypeDef } from '../../../shared/content/define';
-import { isUniqueViolation } from '../../content/repository';
-import { errorSchema, pageQuery } from '../../content/routes';
-import { columnName } from '../../content/table';
 import type { Database } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { HttpError, notFound } from '../../errors';
+import { errorSchema, pageQuery } from '../../http/schemas';
 import type { SessionUser } from '../../types';
+import { createTrashRepository } from './trash-repository';
 
-export const trashItemSchema = z.object({
+const trashItemSchema = z.object({
   resource: z.string(),
   id: z.string(),
   title: z.string(),
@@ -17,21 +16,6 @@ export const trashItemSchema = z.object({
   /** Username of whoever moved it to the trash, from the audit log; null when unknown. */
   deletedBy: z.string().nullable(),
 });
-
-const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
-const identifier = (text: string) => `"${text.replaceAll('"', '""')}"`;
-
-/** One select over every content type's trashed rows, built from the declarations. */
-function trashedRows(defs: readonly ContentTypeDef[]) {
-  return defs
-    .map(
-      (def) =>
-        `select ${literal(def.name)} as resource, id::text as id,
-                ${identifier(columnName(def.titleField))}::text as title, deleted_at
-           from ${identifier(def.table)} where deleted_at is not null`,
-    )
-    .join('\nunion all\n');
-}
 
 /**
  * The trash of every content type: list, restore, purge one or all. Deleting a record anywhere
@@ -41,6 +25,7 @@ export function trashPlugin(database: Database): FastifyPluginAsyncZod {
   return async (app) => {
     const defs = [...app.repositories.values()].map((repository) => repository.def);
     const names = defs.map((def) => def.name) as [string, ...string[]];
+    const trash = createTrashRepository(database, defs);
     const repositoryOf = (resource: string) => {
       const repository = app.repositories.get(resource);
       if (!repository) throw notFound('Content type');
@@ -65,41 +50,7 @@ export function trashPlugin(database: Database): FastifyPluginAsyncZod {
           },
         },
       },
-      async (request) => {
-        const { page, pageSize, resource } = request.query;
-        const union = trashedRows(resource ? defs.filter((def) => def.name === resource) : defs);
-        const [rows, [total]] = await Promise.all([
-          database.query<{
-            resource: string;
-            id: string;
-            title: string;
-            deleted_at: Date | string;
-            deleted_by: string | null;
-          }>(
-            `select t.resource, t.id, t.title, t.deleted_at, a.actor_name as deleted_by
-               from (${union}) t
-               left join lateral (
-                 select actor_name from audit_log
-                  where audit_log.resource = t.resource and audit_log.record_id = t.id and action = 'delete'
-                  order by at desc limit 1
-               ) a on true
-              order by t.deleted_at desc, t.resource, t.id
-              limit $1 offset $2`,
-            [pageSize, (page - 1) * pageSize],
-          ),
-          database.query<{ n: number | string }>(`select count(*) as n from (${union}) t`),
-        ]);
-        return {
-          data: rows.map((row) => ({
-            resource: row.resource,
-            id: row.id,
-            title: row.title,
-            deletedAt: new Date(row.deleted_at).toISOString(),
-            deletedBy: row.deleted_by ?? null,
-          })),
-          totalCount: Number(total?.n ?? 0),
-        };
-      },
+      async (request) => trash.list(request.query),
     );
 
     app.post(

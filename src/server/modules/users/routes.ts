@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authMessages, userListItemSchema, userUpdateSchema } from '../../../shared/auth';
 import type { Role } from '../../../shared/constants';
-import { errorSchema } from '../../content/routes';
 import { HttpError, notFound } from '../../errors';
+import { errorSchema } from '../../http/schemas';
 import type { AuthStore, UserRow } from '../auth/store';
 
 /** Serialises role changes and deletions so two admins cannot demote each other at once. */

@@ -1,10 +1,10 @@
 import { contentTypes } from '../../../shared/content/types';
 import type { ContentRepository } from '../../content/repository';
-import { loadSharp, processImage } from '../../modules/media/pipeline';
-import { mediaUrl } from '../../modules/media/routes';
-import type { MediaStore } from '../../modules/media/store';
-import type { SettingsStore } from '../../modules/settings/store';
-import type { Database } from '../client';
+import type { Database } from '../../db/client';
+import { loadSharp, processImage } from '../media/pipeline';
+import { mediaUrl } from '../media/routes';
+import type { MediaStore } from '../media/store';
+import type { SettingsStore } from '../settings/store';
 import { type ArtSubject, illustration, portrait } from './art';
 import {
   demoAbout,
@@ -21,7 +21,7 @@ import {
 const CONTENT_TABLES = [...contentTypes.map((def) => def.table), 'users'];
 
 /** True when any content or account exists, trashed or not. */
-export async function hasContent(database: Database): Promise<boolean> {
+async function hasContent(database: Database): Promise<boolean> {
   const checks = CONTENT_TABLES.map((table) => `exists (select 1 from ${table})`).join(' or ');
   const [row] = await database.query<{ any: boolean }>(`select (${checks}) as any`);
   return Boolean(row?.any);
