@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SUBSCRIPTION_TOKEN, subscriptionMessages } from '../../../shared/subscription';
+import { errorSchema } from '../../content/routes';
 import { HttpError } from '../../errors';
 import type { WriteLimit } from '../../plugins/write-limits';
 import type { SubscriptionStore } from './store';
 
-const errorSchema = z.object({ error: z.string(), fields: z.record(z.string(), z.string()).optional() });
 const messageSchema = z.object({ message: z.string() });
 const subscriptionTokenSchema = z.string().regex(SUBSCRIPTION_TOKEN, { message: 'This link is not valid.' });
 
