@@ -116,7 +116,7 @@ export default function Login() {
         <div role="alert" className="form-message">
           {form.notice?.kind === 'error' && <p className="form-error">{form.notice.text}</p>}
         </div>
-        <button type="submit" className="btn btn-primary btn-block" aria-disabled={form.invalid || busy}>
+        <button type="submit" className="btn btn-primary btn-block" aria-disabled={busy}>
           {busy ? 'Logging in…' : 'Login'}
         </button>
       </form>
