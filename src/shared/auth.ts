@@ -53,13 +53,19 @@ export const signupSchema = z.object({
   password: newPasswordSchema(),
 });
 
-export const changePasswordSchema = z.object({
-  currentPassword: z
-    .string({ error: () => messages.required('Current password') })
-    .min(1, messages.required('Current password'))
-    .max(PASSWORD_MAX, { error: authMessages.passwordLong, abort: true }),
-  newPassword: newPasswordSchema('New password'),
-});
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z
+      .string({ error: () => messages.required('Current password') })
+      .min(1, messages.required('Current password'))
+      .max(PASSWORD_MAX, { error: authMessages.passwordLong, abort: true }),
+    newPassword: newPasswordSchema('New password'),
+  })
+  // A rule the form can check as well as the server: said under the field before anything is sent.
+  .refine((value) => value.newPassword !== value.currentPassword, {
+    error: authMessages.passwordSame,
+    path: ['newPassword'],
+  });
 
 /** Roles an admin can give: approving a pending user means giving one of these. */
 export const ASSIGNABLE_ROLES = ['admin', 'editor'] as const;

@@ -28,6 +28,8 @@ export interface FieldBase {
   help?: string;
   /** Shown to staff only: hidden from anonymous readers of the record. */
   staffOnly?: boolean;
+  /** The browser's autofill hint for a form field (`name`, `email`, `tel`). */
+  autoComplete?: string;
 }
 
 export interface TextField extends FieldBase {
@@ -52,7 +54,7 @@ export interface BooleanField extends FieldBase {
 
 export type Field = TextField | ImagesField | SelectField | RatingField | BooleanField;
 
-type Options = Partial<Pick<FieldBase, 'required' | 'input' | 'max' | 'help' | 'staffOnly'>>;
+type Options = Partial<Pick<FieldBase, 'required' | 'input' | 'max' | 'help' | 'staffOnly' | 'autoComplete'>>;
 
 const base = (kind: FieldKind, label: string, options: Options) => ({
   kind,
@@ -62,6 +64,7 @@ const base = (kind: FieldKind, label: string, options: Options) => ({
   max: options.max,
   help: options.help,
   staffOnly: options.staffOnly,
+  autoComplete: options.autoComplete,
 });
 
 export const f = {

@@ -1,35 +1,10 @@
 import { z } from 'zod';
-import { PHONE_PATTERN } from '../constants';
-import { EMAIL_PATTERN, isCleanParagraphs, isSingleLine, isSiteLink } from '../text';
+import { isSiteLink } from '../text';
 import type { ContentTypeDef, SingletonDef } from './define';
+import { maxLengthOf, messages, notTextMessage, textProblem, tooLongMessage } from './field-checks';
 import type { Field } from './fields';
 
-/** The spec's §5 messages, verbatim. */
-export const messages = {
-  required: (label: string) => `${label} is required.`,
-  email: 'Invalid email address.',
-  phone: 'Phone number must be exactly 11 digits.',
-  url: 'Enter a full address starting with https:// or /.',
-  tooLong: (label: string, max: number) => `${label} must be at most ${max} characters.`,
-  oneLine: (label: string) => `${label} must be one line of text, without line breaks or control characters.`,
-  controlCharacters: (label: string) => `${label} contains control characters that are not allowed.`,
-} as const;
-
-const DEFAULT_MAX: Record<string, number> = {
-  text: 200,
-  longText: 5000,
-  email: 254,
-  phone: 11,
-  url: 2000,
-  image: 2000,
-};
-
-const PATTERNS: Partial<Record<Field['kind'], { test: (value: string) => boolean; message: string }>> = {
-  email: { test: (value) => EMAIL_PATTERN.test(value), message: messages.email },
-  phone: { test: (value) => PHONE_PATTERN.test(value), message: messages.phone },
-  url: { test: isSiteLink, message: messages.url },
-  image: { test: isSiteLink, message: messages.url },
-};
+export { messages };
 
 /** The zod schema of one field's value as clients send it. */
 export function fieldSchema(field: Field): z.ZodType {
@@ -41,27 +16,21 @@ export function fieldSchema(field: Field): z.ZodType {
     case 'phone':
     case 'url':
     case 'image': {
-      const max = field.max ?? DEFAULT_MAX[field.kind] ?? 200;
-      const pattern = PATTERNS[field.kind];
-      let schema = z
+      const schema = z
         .string({
           error: (issue) =>
             issue.input === undefined || issue.input === null
               ? messages.required(label)
-              : (pattern?.message ?? `${label} must be text.`),
+              : notTextMessage(field),
         })
-        .trim();
-      if (field.required) schema = schema.min(1, messages.required(label));
-      // Length first, and a failure stops there: no rule below ever sees more than `max` characters.
-      schema = schema.max(max, {
-        error: field.kind === 'phone' ? messages.phone : messages.tooLong(label, max),
-        abort: true,
-      });
-      schema =
-        field.kind === 'longText'
-          ? schema.refine(isCleanParagraphs, { error: messages.controlCharacters(label), abort: true })
-          : schema.refine(isSingleLine, { error: messages.oneLine(label), abort: true });
-      if (pattern) schema = schema.refine((value) => value === '' || pattern.test(value), pattern.message);
+        .trim()
+        // Length first, and a failure stops there (it also gives the API description its maxLength).
+        .max(maxLengthOf(field), { error: tooLongMessage(field), abort: true })
+        // The rest is the same check the public forms run in the browser (field-checks.ts).
+        .superRefine((value, context) => {
+          const problem = textProblem(field, value);
+          if (problem) context.addIssue({ code: 'custom', message: problem });
+        });
       // Optional text left out is stored as ''.
       return field.required ? schema : schema.default('');
     }

@@ -182,9 +182,9 @@ export const contactus = defineContentType({
   plural: 'Messages',
   table: 'contact_messages',
   fields: {
-    name: f.text('Name', { required: true, max: 120 }),
-    email: f.email('Email', { required: true }),
-    phone: f.phone('Phone', { required: true }),
+    name: f.text('Name', { required: true, max: 120, autoComplete: 'name' }),
+    email: f.email('Email', { required: true, autoComplete: 'email' }),
+    phone: f.phone('Phone', { required: true, autoComplete: 'tel' }),
     message: f.longText('Message', { required: true, max: 5000 }),
     // A new message is always Pending, whatever the client sends; staff mark it read.
     status: f.select('Status', MESSAGE_STATUSES, { input: 'updateOnly', defaultValue: 'Pending' }),
@@ -223,7 +223,7 @@ export const subscriber = defineContentType({
   plural: 'Subscribers',
   table: 'subscribers',
   fields: {
-    email: f.email('Email', { required: true }),
+    email: f.email('Email', { required: true, autoComplete: 'email' }),
     // Set only by the subscriber following the confirmation link (double opt-in), never by a form.
     confirmed: f.boolean('Confirmed', { input: 'never' }),
   },

@@ -1,10 +1,13 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
+import { messages } from '../../shared/content/field-checks';
 import type { Field } from '../../shared/content/fields';
 import { ApiError } from '../lib/api';
+import { useForm } from '../lib/use-form';
 import { FieldControl } from './field-control';
 import { type FieldEntry, type FormValues, initialValues, payloadFor, validateValues } from './form-model';
 
-export const INVALID_FORM = 'Please fill all fields correctly.';
+export const INVALID_FORM = messages.formInvalid;
+const UPLOADING = 'Wait until the images have finished uploading.';
 export const STALE_EDIT = 'This record was changed by someone else. Reload to see their change.';
 
 export interface SaveOutcome {
@@ -44,64 +47,50 @@ export function DeclaredForm({
 }) {
   const idPrefix = useId();
   const [start] = useState(() => JSON.stringify(initialValues(entries, record)));
-  const [values, setValues] = useState<FormValues>(() => initialValues(entries, record));
-  const dirty = JSON.stringify(values) !== start;
-  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
   const [version, setVersion] = useState(record?.version as number | undefined);
-  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
   const [sessionEnded, setSessionEnded] = useState(false);
   const [newer, setNewer] = useState<Record<string, unknown> | null>(null);
   const [uploading, setUploading] = useState<Record<string, number>>({});
-  const [saving, setSaving] = useState(false);
-
-  const errors = useMemo(() => validateValues(entries, values), [entries, values]);
   const busyUploading = Object.values(uploading).some((n) => n > 0);
-  const invalid = Object.keys(errors).length > 0 || busyUploading;
-  const messageFor = (name: string) => serverErrors[name] ?? (touched.has(name) ? errors[name] : undefined);
-  const touch = (name: string) => setTouched((set) => (set.has(name) ? set : new Set(set).add(name)));
-
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
-    if (saving) return;
-    if (invalid) {
-      setTouched(new Set(entries.map(([name]) => name)));
-      setFormError(busyUploading ? 'Wait until the images have finished uploading.' : INVALID_FORM);
-      return;
-    }
-    setSaving(true);
-    setFormError(null);
-    setSessionEnded(false);
-    try {
+  const check = useCallback(
+    (values: FormValues) =>
+      // An upload under way holds the save back like a wrong field does, with its own words.
+      busyUploading
+        ? { ...validateValues(entries, values), _uploads: UPLOADING }
+        : validateValues(entries, values),
+    [entries, busyUploading],
+  );
+  const form = useForm<FormValues>({
+    values: initialValues(entries, record),
+    check,
+    invalidMessage: busyUploading ? UPLOADING : INVALID_FORM,
+    send: async (values) => {
+      setSessionEnded(false);
       await onSubmit(payloadFor(entries, values), version);
-    } catch (error) {
+      return undefined;
+    },
+    describeFailure: (error) => {
       if (error instanceof ApiError && error.status === 401) {
         // What was typed stays here: log in in another tab, then save again.
         setSessionEnded(true);
-        setFormError('Your session has ended. Log in again in another tab, then save.');
-      } else if (error instanceof ApiError && error.status === 409) {
-        setFormError(STALE_EDIT);
-        setNewer((error.current as Record<string, unknown>) ?? null);
-      } else if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
-        setServerErrors(error.fields);
-        setTouched(new Set(entries.map(([name]) => name)));
-        setFormError(INVALID_FORM);
-      } else {
-        setFormError(error instanceof Error ? error.message : 'Something went wrong!');
+        return 'Your session has ended. Log in again in another tab, then save.';
       }
-    } finally {
-      setSaving(false);
-    }
-  }
+      if (error instanceof ApiError && error.status === 409) {
+        setNewer((error.current as Record<string, unknown>) ?? null);
+        return STALE_EDIT;
+      }
+      return error instanceof ApiError || !(error instanceof Error) ? undefined : error.message;
+    },
+  });
+  const { values, errors, invalid, submitting } = form;
+  const dirty = JSON.stringify(values) !== start;
+  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
 
   function takeNewer() {
     if (!newer) return;
-    setValues(initialValues(entries, newer));
+    form.reset(initialValues(entries, newer));
     setVersion(newer.version as number | undefined);
     setNewer(null);
-    setFormError(null);
-    setServerErrors({});
   }
 
   const control = ([name, field]: FieldEntry, index: number) => (
@@ -110,21 +99,18 @@ export function DeclaredForm({
       name={name}
       field={field as Field}
       value={values[name]}
-      error={messageFor(name)}
+      error={errors[name]}
       idPrefix={idPrefix}
       autoFocus={index === 0}
-      onBlur={() => touch(name)}
+      onBlur={() => form.touch(name)}
       onUploading={(count) => setUploading((map) => ({ ...map, [name]: count }))}
-      onChange={(update) => {
-        setValues((current) => ({ ...current, [name]: update(current[name]) }));
-        if (serverErrors[name]) setServerErrors(({ [name]: _dropped, ...rest }) => rest);
-      }}
+      onChange={(update) => form.setValue(name, update)}
     />
   );
 
   const byName = new Map(entries.map((entry) => [entry[0], entry]));
   return (
-    <form className="declared-form" noValidate onSubmit={submit}>
+    <form className="declared-form" noValidate onSubmit={(event) => void form.submit(event)}>
       <fieldset className={bodyClassName} disabled={readOnly}>
         {groups ? (
           groups.map((group) => (
@@ -144,7 +130,7 @@ export function DeclaredForm({
       </fieldset>
       <div className={footerClassName}>
         <div className="form-message" role="alert">
-          {formError && <p className="form-error">{formError}</p>}
+          {form.notice?.kind === 'error' && <p className="form-error">{form.notice.text}</p>}
           {newer && (
             <button type="button" className="btn btn-small btn-light" onClick={takeNewer}>
               Reload
@@ -162,8 +148,8 @@ export function DeclaredForm({
           </button>
         )}
         {!readOnly && (
-          <button type="submit" className="btn btn-primary" aria-disabled={invalid || saving}>
-            {saving ? 'Saving…' : submitLabel}
+          <button type="submit" className="btn btn-primary" aria-disabled={invalid || submitting}>
+            {submitting ? 'Saving…' : submitLabel}
           </button>
         )}
       </div>

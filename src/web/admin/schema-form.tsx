@@ -1,7 +1,9 @@
-import { useMemo, useState } from 'react';
+import { useCallback } from 'react';
 import type { z } from 'zod';
+import { messages } from '../../shared/content/field-checks';
 import { fieldErrors } from '../../shared/content/schema';
-import { ApiError, api } from '../lib/api';
+import { api } from '../lib/api';
+import { useForm } from '../lib/use-form';
 
 export interface SchemaFormField {
   name: string;
@@ -34,47 +36,30 @@ export function SchemaForm<T extends Record<string, string>>({
   onDone: (answer: unknown) => void;
 }) {
   const empty = () => Object.fromEntries(fields.map((field) => [field.name, ''])) as T;
-  const [values, setValues] = useState<T>(empty);
-  const [touched, setTouched] = useState<Record<string, boolean>>({});
-  const [serverFields, setServerFields] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const errors = useMemo(() => {
-    const parsed = schema.safeParse(values);
-    return parsed.success ? {} : fieldErrors(parsed.error);
-  }, [schema, values]);
-  const invalid = Object.keys(errors).length > 0;
-
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    if (invalid) {
-      setTouched(Object.fromEntries(fields.map((field) => [field.name, true])));
-      setError('Please fill all fields correctly.');
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
+  const check = useCallback(
+    (values: T) => {
+      const parsed = schema.safeParse(values);
+      return parsed.success ? {} : fieldErrors(parsed.error);
+    },
+    [schema],
+  );
+  const form = useForm<T>({
+    values: empty(),
+    check,
+    invalidMessage: messages.formInvalid,
+    send: async (values) => {
       const answer = await api(endpoint, { method, body: values });
-      setValues(empty());
-      setTouched({});
       onDone(answer);
-    } catch (failure) {
-      if (failure instanceof ApiError) {
-        setServerFields(failure.fields);
-        setError(Object.keys(failure.fields).length ? 'Please fill all fields correctly.' : failure.message);
-      } else setError('Something went wrong. Please try again.');
-    } finally {
-      setBusy(false);
-    }
-  }
+      // Passwords do not stay on the screen once they have done their work.
+      return { values: empty() };
+    },
+  });
 
   return (
-    <form method="post" noValidate className="auth-form" onSubmit={submit}>
+    <form method="post" noValidate className="auth-form" onSubmit={(event) => void form.submit(event)}>
       {fields.map(({ name, label, type, autoComplete }) => {
         const id = `${idPrefix}-${name}`;
-        const message = serverFields[name] ?? (touched[name] ? errors[name] : undefined);
+        const message = form.errors[name];
         return (
           <div className="field" key={name}>
             <label htmlFor={id}>{label}</label>
@@ -85,14 +70,14 @@ export function SchemaForm<T extends Record<string, string>>({
               autoComplete={autoComplete}
               autoCapitalize={type === 'password' || name === 'username' ? 'none' : undefined}
               required
-              value={values[name]}
+              value={form.values[name]}
               aria-invalid={message ? true : undefined}
               aria-describedby={message ? `${id}-error` : undefined}
               onChange={(e) => {
-                setValues((v) => ({ ...v, [name]: e.target.value }));
-                setServerFields(({ [name]: _gone, ...rest }) => rest);
+                const next = e.target.value;
+                form.setValue(name, () => next);
               }}
-              onBlur={() => setTouched((t) => ({ ...t, [name]: true }))}
+              onBlur={() => form.touch(name)}
             />
             {message && (
               <p id={`${id}-error`} className="field-error">
@@ -103,10 +88,14 @@ export function SchemaForm<T extends Record<string, string>>({
         );
       })}
       <div role="alert" className="form-message">
-        {error && <p className="form-error">{error}</p>}
+        {form.notice?.kind === 'error' && <p className="form-error">{form.notice.text}</p>}
       </div>
-      <button type="submit" className="btn btn-primary btn-block" aria-disabled={invalid || busy}>
-        {busy ? busyLabel : submitLabel}
+      <button
+        type="submit"
+        className="btn btn-primary btn-block"
+        aria-disabled={form.invalid || form.submitting}
+      >
+        {form.submitting ? busyLabel : submitLabel}
       </button>
     </form>
   );

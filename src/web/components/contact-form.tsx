@@ -1,6 +1,9 @@
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FocusEvent, useId, useRef } from 'react';
+import { checkPlainFields, type PlainField, plainFormFields } from '../../shared/content/field-checks';
+import { contactus } from '../../shared/content/types';
 import { ApiError, api } from '../lib/api';
-import type { FieldErrors } from '../lib/forms';
+import type { FieldMessages, FormNotice } from '../lib/form-state';
+import { useForm } from '../lib/use-form';
 
 export const CONTACT_MESSAGES = {
   invalid: 'Please fill out all required fields correctly.',
@@ -8,119 +11,72 @@ export const CONTACT_MESSAGES = {
   failed: 'Something went wrong. Please try again.',
 } as const;
 
-const FIELDS = ['name', 'email', 'phone', 'message'] as const;
-type Field = (typeof FIELDS)[number];
-type Values = Record<Field, string>;
-const EMPTY: Values = { name: '', email: '', phone: '', message: '' };
+/** The form's fields, as the message declaration names them: the page's no-JavaScript post reads the same. */
+export const CONTACT_FIELDS: readonly PlainField[] = plainFormFields(contactus.fields);
+/** The spam trap's field name, as the declaration names it. */
+export const CONTACT_HONEYPOT = contactus.intake!.honeypot!.field;
+const HONEYPOT = CONTACT_HONEYPOT;
 
-export type ContactNotice = { kind: 'success' | 'error'; text: string } | null;
+type Values = Record<string, string>;
+const empty = (): Values => Object.fromEntries(CONTACT_FIELDS.map(({ name }) => [name, '']));
+const check = (values: Values) => checkPlainFields(CONTACT_FIELDS, values);
+
+/** Presentation the declaration does not carry: where a field sits and a hint of its format. */
+const WIDE = new Set(['message']);
+const PLACEHOLDERS: Record<string, string> = { phone: '03001234567' };
+
+export type ContactNotice = FormNotice | null;
 
 interface ContactFormProps {
   /** Values and errors of a form posted without JavaScript and refused by the server. */
-  initialValues?: Partial<Values>;
-  initialErrors?: FieldErrors;
+  initialValues?: Values;
+  initialErrors?: FieldMessages;
   initialNotice?: ContactNotice;
 }
 
-const loadValidator = () => import('../lib/forms').then((m) => m.validateContact);
-
 /**
- * The contact form. With JavaScript it validates with the shared schema (loaded on first use) and
- * sends to POST /api/contactus; without, it is a plain form the /contact page's action answers.
+ * The contact form, built from the message declaration. With JavaScript it checks the fields with
+ * the declaration's plain rules (no zod reaches the visitor) and sends to POST /api/contactus;
+ * without, it is a plain form the /contact page's action answers. The server decides either way.
  */
 export function ContactForm({ initialValues, initialErrors = {}, initialNotice = null }: ContactFormProps) {
   const id = useId();
-  const [values, setValues] = useState<Values>({ ...EMPTY, ...initialValues });
-  const [errors, setErrors] = useState<FieldErrors>(initialErrors);
-  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>(
-    Object.fromEntries(Object.keys(initialErrors).map((key) => [key, true])),
-  );
-  const [notice, setNotice] = useState<ContactNotice>(initialNotice);
-  const [sending, setSending] = useState(false);
   const noticeRef = useRef<HTMLDivElement>(null);
   const trapRef = useRef<HTMLInputElement>(null);
+  const form = useForm<Values>({
+    values: { ...empty(), ...initialValues },
+    answered: { serverErrors: initialErrors, notice: initialNotice },
+    check,
+    invalidMessage: CONTACT_MESSAGES.invalid,
+    send: async (values) => {
+      const trap = trapRef.current?.value ?? '';
+      await api('/api/contactus', { method: 'POST', body: trap ? { ...values, [HONEYPOT]: trap } : values });
+      return { values: empty(), message: CONTACT_MESSAGES.sent };
+    },
+    describeFailure: (error) => {
+      if (error instanceof ApiError && error.status === 400 && Object.keys(error.fields).length > 0)
+        return undefined;
+      return error instanceof ApiError && error.status === 429 ? error.message : CONTACT_MESSAGES.failed;
+    },
+  });
 
-  async function revalidate(next: Values) {
-    const validate = await loadValidator();
-    setErrors(validate(next));
+  async function submit(event: React.FormEvent) {
+    const outcome = await form.submit(event);
+    if (outcome === 'refused') {
+      const first = CONTACT_FIELDS.find(({ name }) => check(form.values)[name]);
+      if (first) document.getElementById(`${id}-${first.name}`)?.focus();
+    } else if (outcome !== 'busy') noticeRef.current?.focus();
   }
 
-  function change(field: Field, value: string) {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    if (touched[field]) void revalidate(next);
-  }
-
-  function blur(field: Field, next: EventTarget | null) {
+  function blur(name: string, event: FocusEvent) {
     // Leaving a field for the Submit button: submitting checks everything, and showing an error
     // now would move the button away from under the pointer before the click lands.
+    const next = event.relatedTarget;
     if (next instanceof HTMLButtonElement && next.type === 'submit') return;
-    setTouched((t) => ({ ...t, [field]: true }));
-    void revalidate(values);
+    form.touch(name);
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const validate = await loadValidator();
-    const found = validate(values);
-    setErrors(found);
-    setTouched({ name: true, email: true, phone: true, message: true });
-    if (Object.keys(found).length > 0) {
-      setNotice({ kind: 'error', text: CONTACT_MESSAGES.invalid });
-      const first = FIELDS.find((field) => found[field]);
-      if (first) document.getElementById(`${id}-${first}`)?.focus();
-      return;
-    }
-    setSending(true);
-    setNotice(null);
-    try {
-      const trap = trapRef.current?.value ?? '';
-      await api('/api/contactus', { method: 'POST', body: trap ? { ...values, website: trap } : values });
-      setValues(EMPTY);
-      setTouched({});
-      setErrors({});
-      setNotice({ kind: 'success', text: CONTACT_MESSAGES.sent });
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 400 && Object.keys(error.fields).length > 0) {
-        setErrors(error.fields);
-        setNotice({ kind: 'error', text: CONTACT_MESSAGES.invalid });
-      } else if (error instanceof ApiError && error.status === 429) {
-        setNotice({ kind: 'error', text: error.message });
-      } else {
-        setNotice({ kind: 'error', text: CONTACT_MESSAGES.failed });
-      }
-    } finally {
-      setSending(false);
-      noticeRef.current?.focus();
-    }
-  }
-
-  const field = (name: Field, label: string, input: (props: Record<string, unknown>) => React.ReactNode) => {
-    const error = touched[name] ? errors[name] : undefined;
-    const inputId = `${id}-${name}`;
-    return (
-      <div className={`form-field${name === 'message' ? ' form-field-wide' : ''}`}>
-        <label htmlFor={inputId}>
-          {label} <span aria-hidden="true">*</span>
-        </label>
-        {input({
-          id: inputId,
-          name,
-          value: values[name],
-          required: true,
-          'aria-invalid': error ? true : undefined,
-          'aria-describedby': error ? `${inputId}-error` : undefined,
-          onBlur: (event: React.FocusEvent) => blur(name, event.relatedTarget),
-        })}
-        {error ? (
-          <p className="field-error" id={`${inputId}-error`}>
-            {error}
-          </p>
-        ) : null}
-      </div>
-    );
-  };
-
+  const { notice } = form;
   return (
     <form className="contact-form" method="post" action="/contact" noValidate onSubmit={submit}>
       <div ref={noticeRef} tabIndex={-1} className="form-notice-slot">
@@ -131,40 +87,63 @@ export function ContactForm({ initialValues, initialErrors = {}, initialNotice =
         ) : null}
       </div>
       <div className="form-grid">
-        {field('name', 'Name', (p) => (
-          <input {...p} type="text" autoComplete="name" onChange={(e) => change('name', e.target.value)} />
-        ))}
-        {field('email', 'Email', (p) => (
-          <input {...p} type="email" autoComplete="email" onChange={(e) => change('email', e.target.value)} />
-        ))}
-        {field('phone', 'Phone', (p) => (
-          <input
-            {...p}
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel"
-            placeholder="03001234567"
-            onChange={(e) => change('phone', e.target.value)}
-          />
-        ))}
-        {field('message', 'Message', (p) => (
-          <textarea {...p} rows={5} onChange={(e) => change('message', e.target.value)} />
-        ))}
+        {CONTACT_FIELDS.map((field) => {
+          const { name, label, control } = field;
+          const error = form.errors[name];
+          const inputId = `${id}-${name}`;
+          const props = {
+            id: inputId,
+            name,
+            value: form.values[name],
+            required: field.required,
+            maxLength: field.maxLength,
+            autoComplete: field.autoComplete,
+            'aria-invalid': error ? true : undefined,
+            'aria-describedby': error ? `${inputId}-error` : undefined,
+            onBlur: (event: FocusEvent) => blur(name, event),
+            onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+              const next = event.target.value;
+              form.setValue(name, () => next);
+            },
+          };
+          return (
+            <div key={name} className={`form-field${WIDE.has(name) ? ' form-field-wide' : ''}`}>
+              <label htmlFor={inputId}>
+                {label} {field.required ? <span aria-hidden="true">*</span> : null}
+              </label>
+              {control === 'textarea' ? (
+                <textarea {...props} rows={5} />
+              ) : (
+                <input
+                  {...props}
+                  type={control}
+                  inputMode={field.inputMode}
+                  placeholder={PLACEHOLDERS[name]}
+                />
+              )}
+              {error ? (
+                <p className="field-error" id={`${inputId}-error`}>
+                  {error}
+                </p>
+              ) : null}
+            </div>
+          );
+        })}
       </div>
       {/* Spam trap: people never see or fill it; bots that fill every field are flagged for staff. */}
       <div className="trap">
-        <label htmlFor={`${id}-website`}>Website (leave this empty)</label>
+        <label htmlFor={`${id}-${HONEYPOT}`}>Website (leave this empty)</label>
         <input
-          id={`${id}-website`}
-          name="website"
+          id={`${id}-${HONEYPOT}`}
+          name={HONEYPOT}
           type="text"
           tabIndex={-1}
           autoComplete="off"
           ref={trapRef}
         />
       </div>
-      <button type="submit" className="button button-primary" disabled={sending}>
-        {sending ? 'Sending…' : 'Submit'}
+      <button type="submit" className="button button-primary" disabled={form.submitting}>
+        {form.submitting ? 'Sending…' : 'Submit'}
       </button>
     </form>
   );

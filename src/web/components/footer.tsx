@@ -1,9 +1,17 @@
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
 import { Link } from 'react-router';
+import {
+  checkPlainFields,
+  messages,
+  type PlainField,
+  plainFormFields,
+} from '../../shared/content/field-checks';
 import type { SiteSettings } from '../../shared/content/settings';
+import { subscriber } from '../../shared/content/types';
 import { PUBLIC_PAGES, servicePath } from '../../shared/seo/public-pages';
 import { isSiteLink, mailtoHref, telHref } from '../../shared/text';
 import { ApiError, api } from '../lib/api';
+import { useForm } from '../lib/use-form';
 import { Icon } from './icons';
 
 export interface FooterService {
@@ -11,67 +19,68 @@ export interface FooterService {
   slug: string;
 }
 
-type SubscribeState =
-  | { kind: 'idle' }
-  | { kind: 'sending' }
-  | { kind: 'done'; message: string }
-  | { kind: 'invalid'; message: string }
-  | { kind: 'failed'; message: string };
+/** The subscribe box's one field, built from the subscriber declaration like the contact form's. */
+const SUBSCRIBE_FIELDS = plainFormFields(subscriber.fields);
+const [EMAIL_FIELD] = SUBSCRIBE_FIELDS as [PlainField];
+const checkSubscriber = (values: { email: string }) => checkPlainFields(SUBSCRIBE_FIELDS, values);
+
+const STATUS_CLASS = {
+  invalid: 'invalid',
+  sending: 'sending',
+  idle: 'idle',
+  success: 'done',
+  error: 'failed',
+};
 
 function SubscribeForm() {
   const id = useId();
-  const [email, setEmail] = useState('');
-  const [state, setState] = useState<SubscribeState>({ kind: 'idle' });
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const { validateSubscriber } = await import('../lib/forms');
-    const errors = validateSubscriber({ email });
-    if (errors.email) {
-      setState({ kind: 'invalid', message: errors.email });
-      return;
-    }
-    setState({ kind: 'sending' });
-    try {
+  const form = useForm<{ email: string }>({
+    values: { email: '' },
+    check: checkSubscriber,
+    // Not shown: a refused address always has its own message, which the status line shows first.
+    invalidMessage: messages.formInvalid,
+    send: async (values) => {
       // The same answer for a new and a known address: the next step is in the visitor's inbox.
-      const answer = await api<{ message?: string }>('/api/subscribers', { method: 'POST', body: { email } });
-      setEmail('');
-      setState({ kind: 'done', message: answer?.message ?? 'Thank you! Please check your inbox.' });
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 400)
-        setState({ kind: 'invalid', message: error.fields.email ?? error.message });
-      else if (error instanceof ApiError && error.status === 429)
-        setState({ kind: 'failed', message: error.message });
-      else setState({ kind: 'failed', message: 'Something went wrong. Please try again.' });
-    }
-  }
+      const answer = await api<{ message?: string }>('/api/subscribers', { method: 'POST', body: values });
+      return { values: { email: '' }, message: answer?.message ?? 'Thank you! Please check your inbox.' };
+    },
+    describeFailure: (error) =>
+      error instanceof ApiError && (error.status === 400 || error.status === 429)
+        ? undefined
+        : 'Something went wrong. Please try again.',
+  });
+  // One line under the box: the address's problem, else how the last send went.
+  const problem = form.errors.email;
+  const status = problem ?? form.notice?.text ?? '';
+  const kind = problem ? 'invalid' : form.submitting ? 'sending' : (form.notice?.kind ?? 'idle');
 
-  const invalid = state.kind === 'invalid';
   return (
-    <form className="subscribe" onSubmit={submit} noValidate>
+    <form className="subscribe" onSubmit={(event) => void form.submit(event)} noValidate>
       <label htmlFor={`${id}-email`}>Get maintenance tips and offers</label>
       <div className="subscribe-row">
         <input
           id={`${id}-email`}
-          type="email"
-          name="email"
-          autoComplete="email"
+          type={EMAIL_FIELD.control}
+          name={EMAIL_FIELD.name}
+          autoComplete={EMAIL_FIELD.autoComplete}
+          maxLength={EMAIL_FIELD.maxLength}
           placeholder="you@example.com"
-          value={email}
+          value={form.values.email}
           onChange={(event) => {
-            setEmail(event.target.value);
-            if (state.kind !== 'sending') setState({ kind: 'idle' });
+            const next = event.target.value;
+            form.setValue('email', () => next);
           }}
-          aria-invalid={invalid || undefined}
+          onBlur={() => form.touch('email')}
+          aria-invalid={problem ? true : undefined}
           aria-describedby={`${id}-status`}
-          required
+          required={EMAIL_FIELD.required}
         />
-        <button type="submit" className="button button-accent" disabled={state.kind === 'sending'}>
+        <button type="submit" className="button button-accent" disabled={form.submitting}>
           Subscribe
         </button>
       </div>
-      <p id={`${id}-status`} className={`subscribe-status is-${state.kind}`} role="status">
-        {'message' in state ? state.message : ''}
+      <p id={`${id}-status`} className={`subscribe-status is-${STATUS_CLASS[kind]}`} role="status">
+        {status}
       </p>
     </form>
   );

@@ -1,13 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  authMessages,
-  changePasswordSchema,
-  loginSchema,
-  publicUserSchema,
-  signupSchema,
-} from '../../../shared/auth';
+import { authMessages, loginSchema, publicUserSchema } from '../../../shared/auth';
 import { isUniqueViolation } from '../../db/errors';
 import { HttpError, validationFailed } from '../../errors';
 import { errorSchema } from '../../http/schemas';
@@ -21,8 +15,8 @@ import {
 import { createRateLimiter, type RateLimitResult } from '../../plugins/rate-limiter';
 import { tryAgainIn, type WriteLimit } from '../../plugins/write-limits';
 import type { XsrfTokens } from '../../plugins/xsrf';
-import { isCommonPassword } from './common-passwords';
 import { hashPassword, verifyPassword } from './passwords';
+import { serverChangePasswordSchema, serverSignupSchema } from './schemas';
 import type { AuthStore } from './store';
 
 const publicUser = ({ _id, name, username, role }: z.infer<typeof publicUserSchema>) => ({
@@ -37,11 +31,6 @@ function tooMany(reply: FastifyReply, results: RateLimitResult[], what: string):
   const wait = Math.max(...results.filter((r) => !r.allowed).map((r) => r.retryAfter), 1);
   reply.header('retry-after', String(wait));
   throw new HttpError(429, `Too many ${what}. ${tryAgainIn(wait)}`);
-}
-
-/** Refuse a password from the common-password list, with the field message forms show. */
-function assertUncommon(password: string, field: string) {
-  if (isCommonPassword(password)) throw validationFailed({ [field]: authMessages.passwordCommon });
 }
 
 export function authRoutes(store: AuthStore, xsrf: XsrfTokens): FastifyPluginAsyncZod {
@@ -110,7 +99,7 @@ export function authRoutes(store: AuthStore, xsrf: XsrfTokens): FastifyPluginAsy
           tags: ['auth'],
           summary:
             'Create a staff account (the first account becomes the admin; later ones wait for approval)',
-          body: signupSchema,
+          body: serverSignupSchema,
           response: {
             201: publicUserSchema.extend({ message: z.string() }),
             400: errorSchema,
@@ -122,7 +111,6 @@ export function authRoutes(store: AuthStore, xsrf: XsrfTokens): FastifyPluginAsy
       async (request, reply) => {
         // Only these three are read: a `role` (or anything else) in the body is dropped by the schema.
         const { name, username, password } = request.body;
-        assertUncommon(password, 'password');
         if (await store.findUserByUsername(username))
           throw validationFailed({ username: authMessages.usernameTaken });
         try {
@@ -240,7 +228,7 @@ export function authRoutes(store: AuthStore, xsrf: XsrfTokens): FastifyPluginAsy
         schema: {
           tags: ['auth'],
           summary: "Change the signed-in user's password; ends their other sessions",
-          body: changePasswordSchema,
+          body: serverChangePasswordSchema,
           response: {
             200: z.object({ ok: z.literal(true) }),
             400: errorSchema,
@@ -263,9 +251,6 @@ export function authRoutes(store: AuthStore, xsrf: XsrfTokens): FastifyPluginAsy
           await loginsPerUser.hit(userKey(me.username));
           throw validationFailed({ currentPassword: authMessages.currentPasswordWrong });
         }
-        if (newPassword === currentPassword)
-          throw validationFailed({ newPassword: authMessages.passwordSame });
-        assertUncommon(newPassword, 'newPassword');
         await store.setPassword(user._id, await hashPassword(newPassword));
         await store.revokeOtherSessions(user._id, sessionTokenOf(request));
         app.events.emit('change', {

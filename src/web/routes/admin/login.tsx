@@ -1,12 +1,16 @@
-import { useMemo, useState } from 'react';
-import { Form, Link, redirect, useActionData, useNavigation, useSearchParams } from 'react-router';
-import { loginSchema } from '../../../shared/auth';
+import { useState } from 'react';
+import { Link, redirect, useRevalidator } from 'react-router';
+import { type LoginInput, loginSchema } from '../../../shared/auth';
+import { messages } from '../../../shared/content/field-checks';
 import { fieldErrors } from '../../../shared/content/schema';
 import { safeNext } from '../../admin/load';
 import { ApiError, api } from '../../lib/api';
+import { useForm } from '../../lib/use-form';
 import type { Route } from './+types/login';
 import { AuthShell } from './auth-shell';
 import '../../admin/admin.css';
+
+type LoginValues = LoginInput;
 
 export function meta() {
   return [{ title: 'Login' }, { name: 'robots', content: 'noindex' }];
@@ -19,50 +23,38 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   throw redirect(safeNext(url.searchParams.get('next'), url.origin));
 }
 
-export async function clientAction({ request }: Route.ClientActionArgs) {
-  const form = await request.formData();
-  const parsed = loginSchema.safeParse({ username: form.get('username'), password: form.get('password') });
-  if (!parsed.success) return { fields: fieldErrors(parsed.error), error: null };
-  try {
-    await api('/api/auth/login', { method: 'POST', body: parsed.data });
-  } catch (error) {
-    const reason = error instanceof ApiError ? error.message : 'Please try again.';
-    return { fields: error instanceof ApiError ? error.fields : {}, error: `Login Error: ${reason}` };
-  }
-  // A redirect from an action makes every loader run again: the header learns who is signed in.
-  return redirect(safeNext(String(form.get('next') ?? ''), new URL(request.url).origin));
-}
+const checkLogin = (values: LoginValues) => {
+  const parsed = loginSchema.safeParse(values);
+  return parsed.success ? {} : fieldErrors(parsed.error);
+};
 
 export default function Login() {
-  const result = useActionData<typeof clientAction>();
-  const navigation = useNavigation();
-  const [params] = useSearchParams();
-  const [values, setValues] = useState({ username: '', password: '' });
-  const [touched, setTouched] = useState<Record<string, boolean>>({});
-  const [submitted, setSubmitted] = useState(false);
+  const revalidator = useRevalidator();
   const [showPassword, setShowPassword] = useState(false);
-  const errors = useMemo(() => {
-    const parsed = loginSchema.safeParse(values);
-    return parsed.success ? {} : fieldErrors(parsed.error);
-  }, [values]);
-  const shown = (name: 'username' | 'password') =>
-    touched[name] || submitted ? (errors[name] ?? result?.fields?.[name]) : undefined;
-  const busy = navigation.state === 'submitting';
+  const form = useForm<LoginValues>({
+    values: { username: '', password: '' },
+    check: checkLogin,
+    invalidMessage: messages.formInvalid,
+    send: async (values) => {
+      await api('/api/auth/login', { method: 'POST', body: values });
+      // Every loader runs again with the new session: the header learns who is signed in, and
+      // this page's loader sends a signed-in person on to where the guard found them (?next=).
+      await revalidator.revalidate();
+      return undefined;
+    },
+    describeFailure: (error) =>
+      error instanceof ApiError && Object.keys(error.fields).length > 0
+        ? undefined
+        : `Login Error: ${error instanceof ApiError ? error.message : 'Please try again.'}`,
+  });
+  const shown = (name: keyof LoginValues) => form.errors[name];
+  const busy = form.submitting;
 
   return (
     <AuthShell>
       <h2>Login</h2>
       <p className="auth-lead">Staff sign in to manage the website.</p>
-      <Form
-        method="post"
-        noValidate
-        className="auth-form"
-        onSubmit={(event) => {
-          setSubmitted(true);
-          if (Object.keys(errors).length > 0) event.preventDefault();
-        }}
-      >
-        <input type="hidden" name="next" value={params.get('next') ?? ''} />
+      <form method="post" noValidate className="auth-form" onSubmit={(event) => void form.submit(event)}>
         <div className="field">
           <label htmlFor="login-username">Username</label>
           <input
@@ -71,11 +63,14 @@ export default function Login() {
             autoComplete="username"
             autoCapitalize="none"
             required
-            value={values.username}
+            value={form.values.username}
             aria-invalid={shown('username') ? true : undefined}
             aria-describedby={shown('username') ? 'login-username-error' : undefined}
-            onChange={(e) => setValues((v) => ({ ...v, username: e.target.value }))}
-            onBlur={() => setTouched((t) => ({ ...t, username: true }))}
+            onChange={(e) => {
+              const next = e.target.value;
+              form.setValue('username', () => next);
+            }}
+            onBlur={() => form.touch('username')}
           />
           {shown('username') && (
             <p id="login-username-error" className="field-error">
@@ -92,11 +87,14 @@ export default function Login() {
               type={showPassword ? 'text' : 'password'}
               autoComplete="current-password"
               required
-              value={values.password}
+              value={form.values.password}
               aria-invalid={shown('password') ? true : undefined}
               aria-describedby={shown('password') ? 'login-password-error' : undefined}
-              onChange={(e) => setValues((v) => ({ ...v, password: e.target.value }))}
-              onBlur={() => setTouched((t) => ({ ...t, password: true }))}
+              onChange={(e) => {
+                const next = e.target.value;
+                form.setValue('password', () => next);
+              }}
+              onBlur={() => form.touch('password')}
             />
             <button
               type="button"
@@ -116,12 +114,12 @@ export default function Login() {
           )}
         </div>
         <div role="alert" className="form-message">
-          {result?.error && <p className="form-error">{result.error}</p>}
+          {form.notice?.kind === 'error' && <p className="form-error">{form.notice.text}</p>}
         </div>
         <button type="submit" className="btn btn-primary btn-block" aria-disabled={busy}>
           {busy ? 'Logging in…' : 'Login'}
         </button>
-      </Form>
+      </form>
       <p className="auth-switch">
         No account yet? <Link to="/signup">Sign up</Link>
       </p>

@@ -1,12 +1,15 @@
 import { data, Link } from 'react-router';
-import { CONTACT_MESSAGES, ContactForm } from '../../components/contact-form';
+import {
+  CONTACT_FIELDS,
+  CONTACT_HONEYPOT,
+  CONTACT_MESSAGES,
+  ContactForm,
+} from '../../components/contact-form';
 import { SectionHeading } from '../../components/section-heading';
 import { ContactDetails } from '../../components/sections';
 import { pageMeta } from '../../lib/seo';
 import { useSiteSettings } from '../../lib/site';
 import type { Route } from './+types/contact';
-
-const FIELDS = ['name', 'email', 'phone', 'message'] as const;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const settings = await context.site.settings();
@@ -16,11 +19,14 @@ export async function loader({ context }: Route.LoaderArgs) {
 /** The contact form posted without JavaScript: the same checks as the API, answered with a page. */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const values = Object.fromEntries(FIELDS.map((key) => [key, String(form.get(key) ?? '')]));
-  const trap = String(form.get('website') ?? '');
-  const result = await context.site.sendContactMessage(trap ? { ...values, website: trap } : values, {
-    ip: context.clientIp,
-  });
+  const values = Object.fromEntries(CONTACT_FIELDS.map(({ name }) => [name, String(form.get(name) ?? '')]));
+  const trap = String(form.get(CONTACT_HONEYPOT) ?? '');
+  const result = await context.site.sendContactMessage(
+    trap ? { ...values, [CONTACT_HONEYPOT]: trap } : values,
+    {
+      ip: context.clientIp,
+    },
+  );
   if (result.ok) return { ok: true as const };
   const message =
     result.status === 400
