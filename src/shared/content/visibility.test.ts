@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { ROLES, type Role } from '../roles';
-import { defineContentType } from './define';
+import { type ContentRecord, defineContentType, type PublicRecord } from './define';
 import { f } from './fields';
 import { settings } from './settings';
-import { contentTypes } from './types';
+import { type contactus, contentTypes } from './types';
 import { visibleKeys, visibleTo } from './visibility';
 
 const readers: { who: string; user: { role: Role } | null; staff: boolean }[] = [
@@ -65,5 +65,12 @@ describe('visibleTo: one rule for staff-only fields', () => {
       title: 't',
       internalNote: 'n',
     });
+  });
+
+  it('types a staff-only value as one a reader may not have, and a public record without it', () => {
+    expectTypeOf<ContentRecord<typeof contactus>['spam']>().toEqualTypeOf<boolean | undefined>();
+    expectTypeOf<PublicRecord<typeof contactus>>().not.toHaveProperty('spam');
+    expectTypeOf<PublicRecord<typeof withInternalNote>>().not.toHaveProperty('internalNote');
+    expectTypeOf<PublicRecord<typeof withInternalNote>['title']>().toEqualTypeOf<string>();
   });
 });
