@@ -5,6 +5,7 @@ import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../../shared/constants';
 import type { ContentTypeDef } from '../../shared/content/define';
 import { schemasFor } from '../../shared/content/schema';
 import { visibleKeys, visibleTo } from '../../shared/content/visibility';
+import { listPageSchema } from '../../shared/list-page';
 import { isApprovedStaff } from '../../shared/roles';
 import { conflict, notFound } from '../errors';
 import { createCountCache } from './count-cache';
@@ -89,7 +90,7 @@ export function contentRoutes(
             summary: `List ${def.plural.toLowerCase()}, newest first`,
             querystring: query,
             response: {
-              200: z.object({ data: z.array(schemas.record), totalCount: z.number().int() }),
+              200: listPageSchema(schemas.record),
               400: errorSchema,
             },
           },

@@ -2,21 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ContentTypeDef } from '../../../shared/content/define';
+import { listPageSchema } from '../../../shared/list-page';
+import { trashItemSchema } from '../../../shared/trash';
 import { isUniqueViolation } from '../../content/repository';
 import { errorSchema, pageQuery } from '../../content/routes';
 import { columnName } from '../../content/table';
 import type { Database } from '../../db/client';
 import { HttpError, notFound } from '../../errors';
 import type { SessionUser } from '../../types';
-
-export const trashItemSchema = z.object({
-  resource: z.string(),
-  id: z.string(),
-  title: z.string(),
-  deletedAt: z.string(),
-  /** Username of whoever moved it to the trash, from the audit log; null when unknown. */
-  deletedBy: z.string().nullable(),
-});
 
 const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
 const identifier = (text: string) => `"${text.replaceAll('"', '""')}"`;
@@ -60,7 +53,7 @@ export function trashPlugin(database: Database): FastifyPluginAsyncZod {
             resource: z.enum(names).optional(),
           }),
           response: {
-            200: z.object({ data: z.array(trashItemSchema), totalCount: z.number().int() }),
+            200: listPageSchema(trashItemSchema),
             400: errorSchema,
           },
         },
