@@ -4,6 +4,4 @@ export * from './content/fields';
 export * from './content/schema';
 export * from './content/settings';
 export * from './content/types';
-export * from './content/visibility';
-export * from './roles';
 export * from './text';
