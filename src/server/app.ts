@@ -222,13 +222,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   scheduleMaintenance(app, authStore.purgeExpiredSessions);
   if (env.DATABASE_URL) registerCluster(app, env.DATABASE_URL);
 
-  await app.register(seoRoutes(repositories.get('service')!));
+  const site = createSiteData(repositories, settingsStore, intake, subscriptionLinks);
+  app.decorate('site', site);
+  await app.register(seoRoutes(site));
   if (options.ssr) {
-    await registerSsr(app, {
-      root: PROJECT_ROOT,
-      dev: options.ssr.dev,
-      site: createSiteData(repositories, settingsStore, intake, subscriptionLinks),
-    });
+    await registerSsr(app, { root: PROJECT_ROOT, dev: options.ssr.dev, site });
     // Unknown API paths answer JSON, not a page.
     app.all(
       '/api/*',

@@ -1,7 +1,8 @@
 import type { EventEmitter } from 'node:events';
 import type { AuditAction } from '../shared/audit';
-import type { Role } from '../shared/constants';
 import type { AccessRule } from '../shared/content/define';
+import type { Role } from '../shared/roles';
+import type { SiteData } from '../shared/site-data';
 import type { ContentRepository } from './content/repository';
 import type { Database } from './db/client';
 import type { Env } from './env';
@@ -29,6 +30,8 @@ declare module 'fastify' {
     env: Env;
     database: Database;
     repositories: ReadonlyMap<string, ContentRepository>;
+    /** What pages read: public records typed by their declarations, as a visitor sees them. */
+    site: SiteData;
     /** Staff notification mail, when SMTP_URL is set. */
     mailOutbox: MailOutbox | null;
     /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from './content/schema';
+import { ROLES } from './roles';
 import { isSingleLine } from './text';
 
 const PASSWORD_MIN = 8;
@@ -67,15 +68,11 @@ export const changePasswordSchema = z
     path: ['newPassword'],
   });
 
-/** Roles an admin can give: approving a pending user means giving one of these. */
-export const ASSIGNABLE_ROLES = ['admin', 'editor'] as const;
-export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
-
 /** PUT /api/users/:id: a new role (approve, promote, demote, or `pending` to suspend) and/or name. */
 export const userUpdateSchema = z
   .object({
     role: z
-      .enum(['admin', 'editor', 'pending'], { error: () => 'Choose admin, editor or pending.' })
+      .enum(ROLES, { error: () => `Choose ${ROLES.slice(0, -1).join(', ')} or ${ROLES.at(-1)}.` })
       .optional(),
     name: requiredText('Full name', 120).optional(),
   })
@@ -93,7 +90,7 @@ export const publicUserSchema = z.object({
   _id: z.string(),
   name: z.string(),
   username: z.string(),
-  role: z.enum(['admin', 'editor', 'pending']),
+  role: z.enum(ROLES),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 

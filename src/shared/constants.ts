@@ -22,9 +22,6 @@ export const SERVICE_CATEGORY_LABELS: Record<ServiceCategory, string> = {
 export const MESSAGE_STATUSES = ['Pending', 'read'] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
-export const ROLES = ['admin', 'editor', 'pending'] as const;
-export type Role = (typeof ROLES)[number];
-
 /** Widths of the WebP variants made from every uploaded image. */
 export const IMAGE_WIDTHS = [320, 640, 960, 1600] as const;
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;

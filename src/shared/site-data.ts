@@ -1,13 +1,13 @@
 import type { PublicUser } from './auth';
+import type { PublicRecord } from './content/define';
 import type { SiteSettings } from './content/settings';
+import type { ContentTypeOf, PublicTypeName, SluggedPublicTypeName } from './content/types';
 
-/** A stored record as the pages receive it. */
-export type SiteRecord = Record<string, unknown> & {
-  _id: string;
-  createdAt: string;
-  updatedAt: string;
-  version: number;
-};
+/**
+ * A record of the public type `N` as pages receive it, typed by its declaration: reading a field
+ * the declaration does not have is a compile error, not an empty string on the page.
+ */
+export type SiteRecord<N extends PublicTypeName> = PublicRecord<ContentTypeOf<N>>;
 
 /**
  * What server-rendered pages may read, handed to React Router loaders as the load context.
@@ -16,8 +16,8 @@ export type SiteRecord = Record<string, unknown> & {
 export interface SiteData {
   settings(): Promise<SiteSettings>;
   /** The public records of a content type, in display order. */
-  list(type: string): Promise<SiteRecord[]>;
-  findBySlug(type: string, slug: string): Promise<SiteRecord | null>;
+  list<N extends PublicTypeName>(type: N): Promise<SiteRecord<N>[]>;
+  findBySlug<N extends SluggedPublicTypeName>(type: N, slug: string): Promise<SiteRecord<N> | null>;
   /**
    * Take a contact message from a page's form post (the form without JavaScript), through the same
    * validation and safeguards as POST /api/contactus.

@@ -10,15 +10,15 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import { settings as settingsDef } from '../shared/content/settings';
+import { visibleTo } from '../shared/content/visibility';
 import type { Route } from './+types/root';
 import './context';
 import './styles/app.css';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const settings = { ...(await context.site.settings()) };
-  // Staff-only settings (where messages are e-mailed) never reach the page's HTML.
-  for (const [key, field] of Object.entries(settingsDef.fields))
-    if (field.staffOnly) settings[key as keyof typeof settings] = '' as never;
+  // Staff-only settings (where messages are e-mailed) never reach the page's HTML, whoever is
+  // signed in: pages are cached and replayed to visitors.
+  const settings = visibleTo(null, settingsDef, await context.site.settings());
   return {
     settings,
     user: context.user,

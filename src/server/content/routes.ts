@@ -3,13 +3,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ContentTypeDef } from '../../shared/content/define';
 import { schemasFor } from '../../shared/content/schema';
+import { visibleKeys, visibleTo } from '../../shared/content/visibility';
+import { listPageSchema } from '../../shared/list-page';
+import { isApprovedStaff } from '../../shared/roles';
 import { conflict, notFound } from '../errors';
 import { errorSchema, pageQuery } from '../http/schemas';
 import type { SessionUser } from '../types';
 import { createCountCache } from './count-cache';
 import { csvRow } from './csv';
 import { type Intake, intakeLimit } from './intake';
-import type { ContentRepository, StoredRecord } from './repository';
+import type { ContentRepository } from './repository';
 
 /**
  * The query string a list accepts: search, the declared filters and, when paginated, the page.
@@ -56,16 +59,6 @@ export function contentRoutes(
   intake: Intake,
 ): FastifyPluginAsyncZod {
   const schemas = schemasFor(def);
-  const staffOnly = Object.entries(def.fields)
-    .filter(([, field]) => field.staffOnly)
-    .map(([key]) => key);
-  /** What a reader may see of a record: staff-only fields are left out for visitors. */
-  const visible = (record: StoredRecord, user: SessionUser | null) => {
-    if (!staffOnly.length || (user && user.role !== 'pending')) return record;
-    const copy: Record<string, unknown> = { ...record };
-    for (const key of staffOnly) delete copy[key];
-    return copy;
-  };
   const base = `/api/${def.name}`;
   const tags = [def.plural];
   const label = def.label;
@@ -86,7 +79,7 @@ export function contentRoutes(
             summary: `List ${def.plural.toLowerCase()}, newest first`,
             querystring: query,
             response: {
-              200: z.object({ data: z.array(schemas.record), totalCount: z.number().int() }),
+              200: listPageSchema(schemas.record),
               400: errorSchema,
             },
           },
@@ -94,11 +87,11 @@ export function contentRoutes(
         async (request) => {
           const q = request.query as Record<string, unknown> & { page: number; pageSize: number; q?: string };
           const listQuery = { q: q.q, filters: filtersOf(q) };
-          const [data, totalCount] = await Promise.all([
+          const [records, totalCount] = await Promise.all([
             repository.list({ ...listQuery, page: q.page, pageSize: q.pageSize }),
             countOf(listQuery, () => repository.count(listQuery)),
           ]);
-          return { data, totalCount };
+          return { data: records.map((record) => visibleTo(request.user, def, record)), totalCount };
         },
       );
     } else {
@@ -115,7 +108,8 @@ export function contentRoutes(
         },
         async (request) => {
           const q = request.query as Record<string, unknown> & { q?: string };
-          return repository.list({ q: q.q, filters: filtersOf(q) });
+          const records = await repository.list({ q: q.q, filters: filtersOf(q) });
+          return records.map((record) => visibleTo(request.user, def, record));
         },
       );
     }
@@ -136,7 +130,7 @@ export function contentRoutes(
         async (request, reply) => {
           const q = request.query as Record<string, unknown> & { q?: string };
           const listQuery = { q: q.q, filters: filtersOf(q) };
-          const keys = Object.keys(def.fields);
+          const keys = visibleKeys(request.user, def);
           const day = new Date().toISOString().slice(0, 10);
           reply
             .header('content-type', 'text/csv; charset=utf-8')
@@ -173,7 +167,7 @@ export function contentRoutes(
         const record =
           (await repository.findById(id)) ?? (def.slugFrom ? await repository.findBySlug(id) : null);
         if (!record) throw notFound(label);
-        return record;
+        return visibleTo(request.user, def, record);
       },
     );
 
@@ -210,12 +204,13 @@ export function contentRoutes(
         // same status and bytes, never the stored record. It is stored before the answer, so
         // nothing accepted can be lost. Staff who may read the list anyway get the record.
         const { user } = request;
-        const mayReadList =
-          user !== null && user.role !== 'pending' && (def.access.list !== 'admin' || user.role === 'admin');
+        const mayReadList = isApprovedStaff(user) && (def.access.list !== 'admin' || user.role === 'admin');
         const optIn = def.intake?.doubleOptIn;
         if (optIn && !mayReadList) return reply.status(202).send({ message: optIn.acknowledgement });
         // A duplicate of a unique record is stored once: 200, not 201.
-        return reply.status(result.kind === 'existed' ? 200 : 201).send(visible(result.record, request.user));
+        return reply
+          .status(result.kind === 'existed' ? 200 : 201)
+          .send(visibleTo(request.user, def, result.record));
       },
     );
 
@@ -240,7 +235,7 @@ export function contentRoutes(
           expectedVersion({ version }, request.headers['if-match']),
         );
         if (result.kind === 'missing') throw notFound(label);
-        if (result.kind === 'stale') throw conflict(result.current);
+        if (result.kind === 'stale') throw conflict(visibleTo(request.user, def, result.current));
         app.events.emit('change', {
           resource: def.name,
           id: result.record._id,
@@ -248,7 +243,7 @@ export function contentRoutes(
           actor: request.user,
           fields: Object.keys(values),
         });
-        return result.record;
+        return visibleTo(request.user, def, result.record);
       },
     );
 

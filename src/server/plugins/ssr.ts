@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
+import { isApprovedStaff } from '../../shared/roles';
 import type { RequestContext, SiteData } from '../../shared/site-data';
 
 export interface SsrOptions {
@@ -121,7 +122,7 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
       const nonce = randomBytes(16).toString('base64');
       // The security-headers plugin puts this nonce in the page's Content-Security-Policy.
       request.cspNonce = nonce;
-      const user = request.user && request.user.role !== 'pending' ? request.user : null;
+      const user = isApprovedStaff(request.user) ? request.user : null;
       const response = await handler(toWebRequest(request, origin), {
         site: options.site,
         user,

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll } from 'vitest';
+import type { StaffRole } from '../../shared/roles';
 import { buildApp } from '../app';
 import { type Database, openDatabase } from '../db/client';
 import { migrate } from '../db/migrate';
@@ -64,7 +65,7 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database;
   /** Sign up (the first account becomes admin) and log in; answers a bearer header. */
-  signIn(role?: 'admin' | 'editor'): Promise<{ authorization: string; userId: string }>;
+  signIn(role?: StaffRole): Promise<{ authorization: string; userId: string }>;
 }
 
 /** The whole app on a fresh database, closed after the file's tests. */
@@ -91,7 +92,7 @@ export async function createTestApp(
     return `Bearer ${res.json().token}`;
   }
 
-  async function signIn(role: 'admin' | 'editor' = 'admin') {
+  async function signIn(role: StaffRole = 'admin') {
     if (!admin) {
       const username = `admin${randomBytes(3).toString('hex')}`;
       const res = await app.inject({

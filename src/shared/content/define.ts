@@ -57,9 +57,9 @@ export interface ContentTypeDef<F extends Record<string, Field> = Record<string,
     /** Paginated lists answer { data, totalCount } (the spec's contactus shape). */
     paginated?: boolean;
     /** Fields matched by ?q= (case-insensitive substring). */
-    search?: (keyof F & string)[];
+    search?: readonly (keyof F & string)[];
     /** Fields that can be filtered by exact value in the query string. */
-    filters?: (keyof F & string)[];
+    filters?: readonly (keyof F & string)[];
     /** Filter values applied when the query string names none (`spam: 'false'` hides spam). */
     defaultFilters?: Partial<Record<keyof F & string, string>>;
   };
@@ -70,16 +70,20 @@ export interface ContentTypeDef<F extends Record<string, Field> = Record<string,
     title: string;
     view: 'table' | 'cards';
     /** Columns shown in the admin table, in order. */
-    columns: (keyof F & string)[];
+    columns: readonly (keyof F & string)[];
     /** Column headings where they differ from the field label (the spec's 'phone'). */
     columnLabels?: Partial<Record<keyof F & string, string>>;
   };
 }
 
-/** Identify a content type by its fields' types. */
-export function defineContentType<const F extends Record<string, Field>>(
-  def: ContentTypeDef<F>,
-): ContentTypeDef<F> {
+/**
+ * Check a declaration and keep its literal type: the name, the access rules, the slug and each
+ * field's kind travel to every reader, so `site.list('service')` knows a service's fields and a
+ * misspelt one is a compile error (see `ContentRecord`).
+ */
+export function defineContentType<const F extends Record<string, Field>, const D extends ContentTypeDef<F>>(
+  def: D & ContentTypeDef<F>,
+): D {
   for (const column of def.admin.columns) {
     if (!(column in def.fields)) throw new Error(`${def.name}: admin column '${column}' is not a field`);
   }
@@ -96,12 +100,23 @@ export interface RecordMeta {
   sortOrder: number;
 }
 
-export type FieldValues<F extends Record<string, Field>> = { [K in keyof F]: FieldValue<F[K]> };
+/** The keys of fields declared `staffOnly: true`: `visibleTo` leaves them out for visitors. */
+export type StaffOnlyKeys<F extends Record<string, Field>> = {
+  [K in keyof F]: F[K] extends { staffOnly: true } ? K : never;
+}[keyof F];
+
+/** A record's declared values; a staff-only value may be absent (the reader was not staff). */
+export type FieldValues<F extends Record<string, Field>> = {
+  [K in Exclude<keyof F, StaffOnlyKeys<F>>]: FieldValue<F[K]>;
+} & { [K in StaffOnlyKeys<F>]?: FieldValue<F[K]> };
 
 /** A stored record of a content type as the API returns it. */
 export type ContentRecord<D extends ContentTypeDef> = FieldValues<D['fields']> &
   RecordMeta &
-  (D['slugFrom'] extends string ? { slug: string } : unknown);
+  (D extends { slugFrom: string } ? { slug: string } : unknown);
+
+/** A record as an anonymous visitor (and every public page) receives it: no staff-only field. */
+export type PublicRecord<D extends ContentTypeDef> = Omit<ContentRecord<D>, StaffOnlyKeys<D['fields']>>;
 
 /** A singleton record (the site settings): declared fields, one row. */
 export interface SingletonDef<F extends Record<string, Field> = Record<string, Field>> {

@@ -67,25 +67,35 @@ const base = (kind: FieldKind, label: string, options: Options) => ({
   autoComplete: options.autoComplete,
 });
 
+/**
+ * A field declared `staffOnly: true` says so in its type, so a record's type can mark the value as
+ * one a visitor never receives (`FieldValues`, `PublicRecord`).
+ */
+type Marks<O> = O extends { staffOnly: true } ? { staffOnly: true } : unknown;
+
 export const f = {
-  text: (label: string, options: Options = {}) =>
-    ({ ...base('text', label, options), kind: 'text' }) as TextField,
-  longText: (label: string, options: Options = {}) =>
-    ({ ...base('longText', label, options), kind: 'longText' }) as TextField,
-  email: (label: string, options: Options = {}) =>
-    ({ ...base('email', label, options), kind: 'email' }) as TextField,
-  phone: (label: string, options: Options = {}) =>
-    ({ ...base('phone', label, options), kind: 'phone' }) as TextField,
-  url: (label: string, options: Options = {}) =>
-    ({ ...base('url', label, options), kind: 'url' }) as TextField,
-  image: (label: string, options: Options = {}) =>
-    ({ ...base('image', label, options), kind: 'image' }) as TextField,
-  images: (label: string, options: Options & { maxItems?: number } = {}) =>
-    ({ ...base('images', label, options), kind: 'images', maxItems: options.maxItems ?? 20 }) as ImagesField,
-  select: <const O extends readonly string[]>(
+  text: <const O extends Options = Options>(label: string, options: O = {} as O) =>
+    ({ ...base('text', label, options), kind: 'text' }) as TextField & Marks<O>,
+  longText: <const O extends Options = Options>(label: string, options: O = {} as O) =>
+    ({ ...base('longText', label, options), kind: 'longText' }) as TextField & Marks<O>,
+  email: <const O extends Options = Options>(label: string, options: O = {} as O) =>
+    ({ ...base('email', label, options), kind: 'email' }) as TextField & Marks<O>,
+  phone: <const O extends Options = Options>(label: string, options: O = {} as O) =>
+    ({ ...base('phone', label, options), kind: 'phone' }) as TextField & Marks<O>,
+  url: <const O extends Options = Options>(label: string, options: O = {} as O) =>
+    ({ ...base('url', label, options), kind: 'url' }) as TextField & Marks<O>,
+  image: <const O extends Options = Options>(label: string, options: O = {} as O) =>
+    ({ ...base('image', label, options), kind: 'image' }) as TextField & Marks<O>,
+  images: <const O extends Options & { maxItems?: number } = Options>(label: string, options: O = {} as O) =>
+    ({
+      ...base('images', label, options),
+      kind: 'images',
+      maxItems: options.maxItems ?? 20,
+    }) as ImagesField & Marks<O>,
+  select: <const O extends readonly string[], const X extends Options = Options>(
     label: string,
     options: O,
-    extra: Options & { defaultValue?: O[number]; optionLabels?: Record<string, string> } = {},
+    extra: X & { defaultValue?: O[number]; optionLabels?: Record<string, string> } = {} as X,
   ) =>
     ({
       ...base('select', label, extra),
@@ -93,11 +103,11 @@ export const f = {
       options,
       optionLabels: extra.optionLabels,
       defaultValue: extra.defaultValue ?? options[0],
-    }) as SelectField<O>,
-  rating: (label: string, options: Options = {}) =>
-    ({ ...base('rating', label, options), kind: 'rating' }) as RatingField,
-  boolean: (label: string, options: Options = {}) =>
-    ({ ...base('boolean', label, options), kind: 'boolean' }) as BooleanField,
+    }) as SelectField<O> & Marks<X>,
+  rating: <const O extends Options = Options>(label: string, options: O = {} as O) =>
+    ({ ...base('rating', label, options), kind: 'rating' }) as RatingField & Marks<O>,
+  boolean: <const O extends Options = Options>(label: string, options: O = {} as O) =>
+    ({ ...base('boolean', label, options), kind: 'boolean' }) as BooleanField & Marks<O>,
 };
 
 /** The TypeScript value a field holds in a stored record. */

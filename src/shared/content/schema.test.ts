@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { slugify, truncateWords } from '../constants';
 import { fieldErrors, schemasFor } from './schema';
-import { client, contactus, service } from './types';
+import { client, contactus, contentTypes, service } from './types';
 
 describe('shared schemas', () => {
   it('name the first problem of each field with the spec messages', () => {
@@ -50,4 +51,20 @@ describe('shared schemas', () => {
     expect(slugify('AC Repair & Gas Refilling!')).toBe('ac-repair-gas-refilling');
     expect(slugify('***')).toBe('item');
   });
+});
+
+describe('the record schema behind the declared record types', () => {
+  // schemasFor types `record` as ContentRecord<D> (so the admin infers its shapes from it); the
+  // schema is built at run time, so its keys are checked against the declaration here.
+  it.each(contentTypes.map((def) => [def.name, def] as const))(
+    '%s: one key per field, plus the bookkeeping',
+    (_name, def) => {
+      const shape = (schemasFor(def).record as z.ZodObject).shape;
+      const expected = ['_id', 'createdAt', 'updatedAt', 'version', 'sortOrder', ...Object.keys(def.fields)];
+      if (def.slugFrom) expected.push('slug');
+      expect(Object.keys(shape).sort()).toEqual(expected.sort());
+      for (const [key, field] of Object.entries(def.fields))
+        expect(shape[key]!.safeParse(undefined).success, key).toBe(Boolean(field.staffOnly));
+    },
+  );
 });

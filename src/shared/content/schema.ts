@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isSiteLink } from '../text';
-import type { ContentTypeDef, SingletonDef } from './define';
+import type { ContentRecord, ContentTypeDef, SingletonDef } from './define';
 import { maxLengthOf, messages, notTextMessage, textProblem, tooLongMessage } from './field-checks';
 import type { Field } from './fields';
 
@@ -76,20 +76,24 @@ function shapeOf(fields: Record<string, Field>, include: (field: Field) => boole
 const versionSchema = z.number().int().min(1).optional();
 const positionSchema = z.number().int().min(0).max(1_000_000).optional();
 
-export interface ContentSchemas {
+export interface ContentSchemas<D extends ContentTypeDef = ContentTypeDef> {
   /** What a client may send to create a record; unknown keys are dropped. */
   create: z.ZodObject;
   /** What a client may send to update a record: any subset of the fields, plus the version it edited. */
   update: z.ZodObject;
-  /** A stored record as the API returns it. */
-  record: z.ZodObject;
+  /**
+   * A stored record as the API returns it. For a named declaration it is typed by it, so `z.infer`
+   * of it is the record's type (built at run time from the same fields; `schema.test.ts` checks
+   * the keys); code that serves any type (the content routes) sees a plain object schema.
+   */
+  record: ContentTypeDef extends D ? z.ZodObject : z.ZodType<ContentRecord<D>>;
 }
 
 const cache = new WeakMap<object, ContentSchemas>();
 
-export function schemasFor<F extends Record<string, Field>>(def: ContentTypeDef<F>): ContentSchemas {
+export function schemasFor<D extends ContentTypeDef>(def: D): ContentSchemas<D> {
   const cached = cache.get(def);
-  if (cached) return cached;
+  if (cached) return cached as unknown as ContentSchemas<D>;
   const createShape = shapeOf(def.fields, (field) => field.input === 'always');
   // The honeypot is accepted (and never stored as such) so the server can see it was filled in.
   const honeypot = def.intake?.honeypot?.field;
@@ -114,9 +118,9 @@ export function schemasFor<F extends Record<string, Field>>(def: ContentTypeDef<
   for (const [key, field] of Object.entries(def.fields))
     recordShape[key] = field.staffOnly ? storedValueSchema(field).optional() : storedValueSchema(field);
   if (def.slugFrom) recordShape.slug = z.string();
-  const schemas: ContentSchemas = { create, update, record: z.object(recordShape) };
-  cache.set(def, schemas);
-  return schemas;
+  const schemas = { create, update, record: z.object(recordShape) };
+  cache.set(def, schemas as ContentSchemas);
+  return schemas as unknown as ContentSchemas<D>;
 }
 
 function storedValueSchema(field: Field): z.ZodType {

@@ -1,4 +1,4 @@
-import { defineSingleton } from './define';
+import { defineSingleton, type FieldValues } from './define';
 import { f } from './fields';
 
 /** The site settings: every company fact the pages show, edited by admins (design item 7). */
@@ -59,7 +59,8 @@ export const settings = defineSingleton({
   access: { read: 'public', update: 'admin' },
 });
 
-export type SiteSettings = { [K in keyof typeof settings.fields]: string } & {
+/** The settings as stored; a staff-only value (`notifyEmail`) is absent for visitors. */
+export type SiteSettings = FieldValues<typeof settings.fields> & {
   version: number;
   updatedAt: string;
 };

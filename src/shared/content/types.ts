@@ -244,8 +244,8 @@ export const subscriber = defineContentType({
   admin: { path: '/subscribers', title: 'Subscribers', view: 'table', columns: ['email', 'confirmed'] },
 });
 
-/** All content types, in the order the admin dashboard lists them. */
-export const contentTypes = [
+/** Every declaration, in the order the admin dashboard lists them, each with its literal type. */
+const declared = [
   service,
   client,
   servicecenter,
@@ -256,8 +256,24 @@ export const contentTypes = [
   testimonial,
   contactus,
   subscriber,
-] as unknown as readonly ContentTypeDef[];
+] as const;
+
+/** All content types, in the order the admin dashboard lists them. */
+export const contentTypes = declared as unknown as readonly ContentTypeDef[];
 
 export const contentTypesByName: ReadonlyMap<string, ContentTypeDef> = new Map(
   contentTypes.map((t) => [t.name, t]),
 );
+
+type Declared = (typeof declared)[number];
+/** A content type's API name ('service', 'contactus', ...). */
+export type ContentTypeName = Declared['name'];
+/** The declaration named `N`, with its fields' types. */
+export type ContentTypeOf<N extends ContentTypeName> = Extract<Declared, { name: N }>;
+/** Types anyone may list: the ones public pages read through `SiteData`. */
+export type PublicTypeName = Extract<Declared, { access: { list: 'public' } }>['name'];
+/** Public types with a slug, addressable as pages of their own (`/services/:slug`). */
+export type SluggedPublicTypeName = Extract<
+  Declared,
+  { access: { list: 'public' }; slugFrom: string }
+>['name'];

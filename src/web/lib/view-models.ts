@@ -5,7 +5,6 @@ import {
   truncateWords,
 } from '../../shared/constants';
 import type { SiteRecord } from '../../shared/site-data';
-import { imagesOf, text } from './records';
 
 /**
  * The shapes pages receive from their loaders: only what they show, so the page data embedded in
@@ -20,26 +19,23 @@ export interface ServiceSummary {
   image: string;
 }
 
-export const toServiceSummary = (record: SiteRecord): ServiceSummary => {
-  const category = text(record, 'serviceName') as ServiceCategory;
-  return {
-    id: record._id,
-    slug: text(record, 'slug'),
-    title: text(record, 'title'),
-    category,
-    categoryLabel: SERVICE_CATEGORY_LABELS[category] ?? category,
-    image: text(record, 'icon') || (imagesOf(record)[0] ?? ''),
-  };
-};
+export const toServiceSummary = (record: SiteRecord<'service'>): ServiceSummary => ({
+  id: record._id,
+  slug: record.slug,
+  title: record.title,
+  category: record.serviceName,
+  categoryLabel: SERVICE_CATEGORY_LABELS[record.serviceName],
+  image: record.icon || (record.images[0] ?? ''),
+});
 
 export interface ServiceCardData extends ServiceSummary {
   excerpt: string;
 }
 
-export const toServiceCard = (record: SiteRecord): ServiceCardData => ({
+export const toServiceCard = (record: SiteRecord<'service'>): ServiceCardData => ({
   ...toServiceSummary(record),
-  image: imagesOf(record)[0] ?? text(record, 'icon'),
-  excerpt: truncateWords(text(record, 'description'), TRUNCATE_WORDS.serviceDescription),
+  image: record.images[0] ?? record.icon,
+  excerpt: truncateWords(record.description, TRUNCATE_WORDS.serviceDescription),
 });
 
 export interface ServiceDetailData extends ServiceSummary {
@@ -48,11 +44,11 @@ export interface ServiceDetailData extends ServiceSummary {
   images: string[];
 }
 
-export const toServiceDetail = (record: SiteRecord): ServiceDetailData => ({
+export const toServiceDetail = (record: SiteRecord<'service'>): ServiceDetailData => ({
   ...toServiceSummary(record),
-  description: text(record, 'description'),
-  icon: text(record, 'icon'),
-  images: imagesOf(record),
+  description: record.description,
+  icon: record.icon,
+  images: record.images,
 });
 
 export interface ClientCardData {
@@ -62,9 +58,9 @@ export interface ClientCardData {
   address: string;
 }
 
-export const toClientCard = (record: SiteRecord): ClientCardData => ({
+export const toClientCard = (record: SiteRecord<'client'>): ClientCardData => ({
   id: record._id,
-  name: text(record, 'name'),
-  phone: text(record, 'phone'),
-  address: truncateWords(text(record, 'address'), TRUNCATE_WORDS.clientAddress),
+  name: record.name,
+  phone: record.phone,
+  address: truncateWords(record.address, TRUNCATE_WORDS.clientAddress),
 });

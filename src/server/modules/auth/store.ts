@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Role } from '../../../shared/constants';
+import type { Role } from '../../../shared/roles';
 import type { Database } from '../../db/client';
 import type { SessionUser } from '../../types';
 

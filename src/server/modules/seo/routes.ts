@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { PUBLIC_PAGES, servicePath } from '../../../shared/seo/public-pages';
-import type { ContentRepository } from '../../content/repository';
+import type { SiteData } from '../../../shared/site-data';
 
 const escapeXml = (text: string) =>
   text.replace(
@@ -47,19 +47,14 @@ export function robotsTxt(origin: string): string {
 }
 
 /** GET /sitemap.xml (every public page and every service) and GET /robots.txt. */
-export function seoRoutes(services: ContentRepository): FastifyPluginAsync {
+export function seoRoutes(site: SiteData): FastifyPluginAsync {
   return async (app) => {
     app.get(
       '/sitemap.xml',
       { config: { access: 'public' }, schema: { hide: true } },
       async (_request, reply) => {
-        const records = (await services.list()) as { slug?: unknown; updatedAt?: unknown }[];
-        const list = records
-          .filter((r): r is { slug: string; updatedAt?: string } => typeof r.slug === 'string')
-          .map((r) => ({
-            slug: r.slug,
-            updatedAt: typeof r.updatedAt === 'string' ? r.updatedAt : undefined,
-          }));
+        const services = await site.list('service');
+        const list = services.map(({ slug, updatedAt }) => ({ slug, updatedAt }));
         return reply
           .type('application/xml; charset=utf-8')
           .header('cache-control', 'public, max-age=300')

@@ -2,13 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { singletonSchemas } from '../../../shared/content/schema';
 import { settings as settingsDef } from '../../../shared/content/settings';
+import { visibleTo } from '../../../shared/content/visibility';
 import { conflict } from '../../errors';
 import { errorSchema } from '../../http/schemas';
 import type { SettingsStore } from './store';
-
-const staffOnlyFields = Object.entries(settingsDef.fields)
-  .filter(([, field]) => field.staffOnly)
-  .map(([key]) => key);
 
 export function settingsRoutes(store: SettingsStore): FastifyPluginAsyncZod {
   const schemas = singletonSchemas(settingsDef);
@@ -20,12 +17,7 @@ export function settingsRoutes(store: SettingsStore): FastifyPluginAsyncZod {
         config: { access: settingsDef.access.read },
         schema: { tags: ['settings'], summary: 'The site settings', response: { 200: response } },
       },
-      async (request) => {
-        const current: Record<string, unknown> = { ...(await store.get()) };
-        const isStaff = request.user && request.user.role !== 'pending';
-        if (!isStaff) for (const key of staffOnlyFields) delete current[key];
-        return current;
-      },
+      async (request) => visibleTo(request.user, settingsDef, await store.get()),
     );
 
     app.put(

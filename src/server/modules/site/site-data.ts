@@ -1,6 +1,7 @@
 import { fieldErrors, schemasFor } from '../../../shared/content/schema';
 import { contactus } from '../../../shared/content/types';
-import type { SiteData, SiteRecord } from '../../../shared/site-data';
+import { visibleTo } from '../../../shared/content/visibility';
+import type { SiteData } from '../../../shared/site-data';
 import type { Intake } from '../../content/intake';
 import type { ContentRepository } from '../../content/repository';
 import type { SettingsStore } from '../settings/store';
@@ -20,8 +21,19 @@ export function createSiteData(
   };
   return {
     settings: () => settings.get(),
-    list: async (type) => (await publicRepository(type).list()) as SiteRecord[],
-    findBySlug: async (type, slug) => (await publicRepository(type).findBySlug(slug)) as SiteRecord | null,
+    // Pages are rendered for visitors: they get what an anonymous reader of the API gets. The
+    // repository is not typed per declaration; site-data.test.ts checks every record it answers
+    // against the declaration's record schema, which is what these casts promise.
+    list: async (type) => {
+      const repository = publicRepository(type);
+      const records = await repository.list();
+      return records.map((record) => visibleTo(null, repository.def, record)) as never;
+    },
+    findBySlug: async (type, slug) => {
+      const repository = publicRepository(type);
+      const record = await repository.findBySlug(slug);
+      return (record ? visibleTo(null, repository.def, record) : null) as never;
+    },
     sendContactMessage: async (input, meta) => {
       const repository = repositories.get(contactus.name)!;
       const parsed = schemasFor(contactus).create.safeParse(input);

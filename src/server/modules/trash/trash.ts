@@ -1,21 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { listPageSchema } from '../../../shared/list-page';
+import { trashItemSchema } from '../../../shared/trash';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { HttpError, notFound } from '../../errors';
 import { errorSchema, pageQuery } from '../../http/schemas';
 import type { SessionUser } from '../../types';
 import { createTrashRepository } from './trash-repository';
-
-const trashItemSchema = z.object({
-  resource: z.string(),
-  id: z.string(),
-  title: z.string(),
-  deletedAt: z.string(),
-  /** Username of whoever moved it to the trash, from the audit log; null when unknown. */
-  deletedBy: z.string().nullable(),
-});
 
 /**
  * The trash of every content type: list, restore, purge one or all. Deleting a record anywhere
@@ -45,7 +38,7 @@ export function trashPlugin(database: Database): FastifyPluginAsyncZod {
             resource: z.enum(names).optional(),
           }),
           response: {
-            200: z.object({ data: z.array(trashItemSchema), totalCount: z.number().int() }),
+            200: listPageSchema(trashItemSchema),
             400: errorSchema,
           },
         },

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authMessages, userListItemSchema, userUpdateSchema } from '../../../shared/auth';
-import type { Role } from '../../../shared/constants';
+import type { Role } from '../../../shared/roles';
 import { HttpError, notFound } from '../../errors';
 import { errorSchema } from '../../http/schemas';
 import type { AuthStore, UserRow } from '../auth/store';

@@ -1,6 +1,7 @@
 import { type ClientLoaderFunctionArgs, useLoaderData } from 'react-router';
 import type { AuditAction, AuditEntry } from '../../../shared/audit';
 import { contentTypes, contentTypesByName } from '../../../shared/content/types';
+import type { ListPage } from '../../../shared/list-page';
 import { Spinner } from '../../admin/feedback';
 import { formatWhen, pageOf, pickParams } from '../../admin/format';
 import { adminRead } from '../../admin/load';
@@ -37,10 +38,7 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
   const page = pageOf(url);
   query.set('page', String(page));
   query.set('pageSize', String(PAGE_SIZE));
-  const { data, totalCount } = await adminRead<{ data: AuditEntry[]; totalCount: number }>(
-    `/api/audit?${query}`,
-    request,
-  );
+  const { data, totalCount } = await adminRead<ListPage<AuditEntry>>(`/api/audit?${query}`, request);
   return {
     entries: data,
     totalCount,

@@ -6,6 +6,7 @@ import {
   useRevalidator,
   useRouteLoaderData,
 } from 'react-router';
+import type { UserListItem } from '../../../shared/auth';
 import { Spinner } from '../../admin/feedback';
 import { optionalRead } from '../../admin/load';
 import { adminScreens } from '../../admin/screens';
@@ -19,7 +20,7 @@ export function meta() {
 export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
   const [messages, users] = await Promise.all([
     optionalRead<{ totalCount: number }>('/api/contactus?status=Pending&page=1&pageSize=1', request),
-    optionalRead<{ role: string }[]>('/api/users', request),
+    optionalRead<UserListItem[]>('/api/users', request),
   ]);
   return {
     unreadMessages: messages?.totalCount ?? null,

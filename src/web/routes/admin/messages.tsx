@@ -1,5 +1,8 @@
 import { type ClientLoaderFunctionArgs, useLoaderData, useRevalidator } from 'react-router';
+import type { z } from 'zod';
+import { schemasFor } from '../../../shared/content/schema';
 import { contactus } from '../../../shared/content/types';
+import type { ListPage } from '../../../shared/list-page';
 import { mailtoHref, telHref } from '../../../shared/text';
 import { restoreRecord, runChange } from '../../admin/actions';
 import { Spinner, useFeedback } from '../../admin/feedback';
@@ -13,17 +16,9 @@ const statusField = contactus.fields.status;
 /** Spam marking exists when the declaration has the field (the inbox filters on it). */
 const hasSpam = 'spam' in contactus.fields;
 
-interface Message {
-  _id: string;
-  version: number;
-  name: string;
-  email: string;
-  phone: string;
-  message: string;
-  status: string;
-  createdAt: string;
-  spam?: boolean;
-}
+const messageSchema = schemasFor(contactus).record;
+/** A message as GET /api/contactus answers it, typed by the declaration. */
+type Message = z.infer<typeof messageSchema>;
 
 export function meta() {
   return [{ title: 'Messages | Admin' }];
@@ -36,10 +31,7 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
   const query = new URLSearchParams(filters);
   query.set('page', String(page));
   query.set('pageSize', String(PAGE_SIZE));
-  const { data, totalCount } = await adminRead<{ data: Message[]; totalCount: number }>(
-    `/api/${contactus.name}?${query}`,
-    request,
-  );
+  const { data, totalCount } = await adminRead<ListPage<Message>>(`/api/${contactus.name}?${query}`, request);
   return {
     messages: data,
     totalCount,

@@ -5,6 +5,8 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import { contentTypes, contentTypesByName } from '../../../shared/content/types';
+import type { ListPage } from '../../../shared/list-page';
+import type { TrashItem } from '../../../shared/trash';
 import { restoreRecord, runChange } from '../../admin/actions';
 import { Spinner, useFeedback } from '../../admin/feedback';
 import { formatWhen, pageOf, pickParams } from '../../admin/format';
@@ -13,14 +15,6 @@ import { DataTable, FilterForm, Pagination, ScreenHeader } from '../../admin/rec
 import type { loader as layoutLoader } from './layout';
 
 const PAGE_SIZE = 20;
-
-interface TrashItem {
-  resource: string;
-  id: string;
-  title: string;
-  deletedAt: string;
-  deletedBy: string | null;
-}
 
 export function meta() {
   return [{ title: 'Trash | Admin' }];
@@ -32,10 +26,7 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
   const page = pageOf(url);
   query.set('page', String(page));
   query.set('pageSize', String(PAGE_SIZE));
-  const { data, totalCount } = await adminRead<{ data: TrashItem[]; totalCount: number }>(
-    `/api/trash?${query}`,
-    request,
-  );
+  const { data, totalCount } = await adminRead<ListPage<TrashItem>>(`/api/trash?${query}`, request);
   return { items: data, totalCount, page, resource: url.searchParams.get('resource') ?? '' };
 }
 clientLoader.hydrate = true as const;

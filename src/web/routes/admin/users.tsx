@@ -4,6 +4,8 @@ import {
   useRevalidator,
   useRouteLoaderData,
 } from 'react-router';
+import type { UserListItem } from '../../../shared/auth';
+import type { Role } from '../../../shared/roles';
 import { runChange } from '../../admin/actions';
 import { Spinner, useFeedback } from '../../admin/feedback';
 import { formatWhen } from '../../admin/format';
@@ -11,22 +13,18 @@ import { adminRead } from '../../admin/load';
 import { DataTable, ScreenHeader } from '../../admin/record-view';
 import type { loader as layoutLoader } from './layout';
 
-interface StaffUser {
-  _id: string;
-  name: string;
-  username: string;
-  role: 'admin' | 'editor' | 'pending';
-  createdAt: string;
-}
-
-const ROLE_LABELS = { admin: 'Admin', editor: 'Editor', pending: 'Waiting for approval' } as const;
+const ROLE_LABELS: Record<Role, string> = {
+  admin: 'Admin',
+  editor: 'Editor',
+  pending: 'Waiting for approval',
+};
 
 export function meta() {
   return [{ title: 'Users | Admin' }];
 }
 
 export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
-  return { users: await adminRead<StaffUser[]>('/api/users', request) };
+  return { users: await adminRead<UserListItem[]>('/api/users', request) };
 }
 clientLoader.hydrate = true as const;
 
@@ -44,7 +42,7 @@ export default function Users() {
   const revalidator = useRevalidator();
   const pending = users.filter((user) => user.role === 'pending').length;
 
-  async function change(user: StaffUser, role: StaffUser['role'], done: string) {
+  async function change(user: UserListItem, role: Role, done: string) {
     await runChange(
       feedback,
       revalidator.revalidate,
@@ -53,7 +51,7 @@ export default function Users() {
     );
   }
 
-  async function remove(user: StaffUser) {
+  async function remove(user: UserListItem) {
     const ok = await feedback.confirm({
       message: `Are you sure you want to remove the account of ${user.name} (${user.username})?`,
       confirmLabel: 'Remove',
@@ -94,7 +92,7 @@ export default function Users() {
                   aria-label={`Role of ${user.name}`}
                   value={user.role}
                   onChange={(event) => {
-                    const role = event.target.value as StaffUser['role'];
+                    const role = event.target.value as Role;
                     void change(user, role, `${user.name} is now ${ROLE_LABELS[role].toLowerCase()}.`);
                   }}
                 >

@@ -2,7 +2,6 @@ import { TRUNCATE_WORDS, truncateWords } from '../../../shared/constants';
 import { Icon } from '../../components/icons';
 import { Picture } from '../../components/picture';
 import { SectionHeading } from '../../components/section-heading';
-import { imagesOf, text } from '../../lib/records';
 import { pageMeta } from '../../lib/seo';
 import type { Route } from './+types/about';
 
@@ -20,23 +19,24 @@ export async function loader({ context }: Route.LoaderArgs) {
       .filter(Boolean),
     commitment: settings.aboutCommitment,
     entries: entries.map((e) => {
-      const description = text(e, 'description');
+      const { description } = e;
       const short = truncateWords(description, TRUNCATE_WORDS.card);
       return {
         id: e._id,
-        title: text(e, 'title'),
+        title: e.title,
         description,
         short,
         cut: short !== description.trim().split(/\s+/).join(' '),
-        image: imagesOf(e)[0] ?? '',
+        image: e.images[0] ?? '',
       };
     }),
     team: team.map((m) => ({
       id: m._id,
-      name: text(m, 'name'),
-      position: text(m, 'position'),
-      bio: text(m, 'bio'),
-      image: imagesOf(m)[0] ?? '',
+      name: m.name,
+      position: m.position,
+      bio: m.bio,
+      // A team member has one photo; its field keeps the spec's name, `images`.
+      image: m.images,
     })),
   };
 }

@@ -1,7 +1,6 @@
 import { SectionHeading } from '../../components/section-heading';
 import { ClientGrid } from '../../components/sections';
 import { TestimonialCarousel } from '../../components/testimonial-carousel';
-import { text } from '../../lib/records';
 import { pageMeta } from '../../lib/seo';
 import { toClientCard } from '../../lib/view-models';
 import type { Route } from './+types/clients';
@@ -14,11 +13,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     testimonials: testimonials.map((t) => ({
       id: t._id,
-      name: text(t, 'name'),
-      position: text(t, 'position'),
-      text: text(t, 'text'),
-      rating: Number(t.rating ?? 5),
-      image: text(t, 'image'),
+      name: t.name,
+      position: t.position,
+      text: t.text,
+      rating: t.rating,
+      image: t.image,
     })),
     clients: clients.map(toClientCard),
   };

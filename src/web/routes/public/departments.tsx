@@ -3,7 +3,6 @@ import { telHref } from '../../../shared/text';
 import { Icon } from '../../components/icons';
 import { Picture } from '../../components/picture';
 import { SectionHeading } from '../../components/section-heading';
-import { imagesOf, text } from '../../lib/records';
 import { pageMeta } from '../../lib/seo';
 import type { Route } from './+types/departments';
 
@@ -12,10 +11,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     departments: departments.map((d) => ({
       id: d._id,
-      name: text(d, 'name'),
-      description: text(d, 'description'),
-      phone: text(d, 'phone'),
-      image: imagesOf(d)[0] ?? '',
+      name: d.name,
+      description: d.description,
+      phone: d.phone,
+      // A department has one image; its field keeps the spec's name, `images`.
+      image: d.images,
     })),
   };
 }

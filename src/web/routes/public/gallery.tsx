@@ -1,12 +1,11 @@
 import { Picture } from '../../components/picture';
 import { SectionHeading } from '../../components/section-heading';
-import { imagesOf, text } from '../../lib/records';
 import { pageMeta } from '../../lib/seo';
 import type { Route } from './+types/gallery';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const albums = await context.site.list('gallery');
-  return { albums: albums.map((a) => ({ id: a._id, title: text(a, 'title'), images: imagesOf(a) })) };
+  return { albums: albums.map((a) => ({ id: a._id, title: a.title, images: a.images })) };
 }
 
 export function meta(args: Route.MetaArgs) {

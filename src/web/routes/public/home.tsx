@@ -5,7 +5,6 @@ import { Icon } from '../../components/icons';
 import { Picture } from '../../components/picture';
 import { SectionHeading } from '../../components/section-heading';
 import { ClientGrid, ContactDetails, ServiceGrid } from '../../components/sections';
-import { imagesOf } from '../../lib/records';
 import { pageMeta } from '../../lib/seo';
 import { useSiteSettings } from '../../lib/site';
 import { toClientCard, toServiceSummary } from '../../lib/view-models';
@@ -18,7 +17,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     context.site.list('client'),
   ]);
   return {
-    heroImage: services.map((s) => imagesOf(s)[0]).find(Boolean) ?? '',
+    heroImage: services.map((s) => s.images[0]).find(Boolean) ?? '',
     aboutIntro: settings.aboutIntro,
     services: services.map(toServiceSummary),
     clients: clients.slice(0, 6).map(toClientCard),

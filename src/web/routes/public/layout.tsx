@@ -14,7 +14,7 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ context }: Route.LoaderArgs) {
   const services = await context.site.list('service');
   return {
-    services: services.map((s) => ({ title: String(s.title ?? ''), slug: String(s.slug ?? '') })),
+    services: services.map((s) => ({ title: s.title, slug: s.slug })),
   };
 }
 

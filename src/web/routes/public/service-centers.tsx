@@ -2,7 +2,6 @@ import { telHref } from '../../../shared/text';
 import { Icon } from '../../components/icons';
 import { Picture } from '../../components/picture';
 import { SectionHeading } from '../../components/section-heading';
-import { imagesOf, text } from '../../lib/records';
 import { pageMeta } from '../../lib/seo';
 import type { Route } from './+types/service-centers';
 
@@ -11,10 +10,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     centers: centers.map((c) => ({
       id: c._id,
-      name: text(c, 'name'),
-      phone: text(c, 'phone'),
-      address: text(c, 'address'),
-      image: imagesOf(c)[0] ?? '',
+      name: c.name,
+      phone: c.phone,
+      address: c.address,
+      image: c.images[0] ?? '',
     })),
   };
 }
