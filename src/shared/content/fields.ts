@@ -28,6 +28,11 @@ export interface FieldBase {
   help?: string;
   /** Shown to staff only: hidden from anonymous readers of the record. */
   staffOnly?: boolean;
+  /**
+   * Personal data of a visitor (an e-mail address, a phone number, what they wrote): the audit
+   * log records that it changed, never its value.
+   */
+  personal?: boolean;
 }
 
 export interface TextField extends FieldBase {
@@ -52,7 +57,7 @@ export interface BooleanField extends FieldBase {
 
 export type Field = TextField | ImagesField | SelectField | RatingField | BooleanField;
 
-type Options = Partial<Pick<FieldBase, 'required' | 'input' | 'max' | 'help' | 'staffOnly'>>;
+type Options = Partial<Pick<FieldBase, 'required' | 'input' | 'max' | 'help' | 'staffOnly' | 'personal'>>;
 
 const base = (kind: FieldKind, label: string, options: Options) => ({
   kind,
@@ -62,6 +67,7 @@ const base = (kind: FieldKind, label: string, options: Options) => ({
   max: options.max,
   help: options.help,
   staffOnly: options.staffOnly,
+  personal: options.personal,
 });
 
 export const f = {
