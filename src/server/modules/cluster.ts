@@ -20,8 +20,8 @@ export function registerCluster(app: FastifyInstance, url: string) {
   let retry: NodeJS.Timeout | undefined;
 
   // Inside the write's transaction: PostgreSQL delivers a NOTIFY only when the transaction
-  // commits, so other instances never hear of a change that was rolled back, and a client that
-  // heard "saved" finds every instance already told.
+  // commits, so other instances never hear of a change that was rolled back, and never miss one
+  // that was committed (a failed NOTIFY fails the write).
   app.changes.announceWith(async (tx, events) => {
     for (const payload of payloadsOf(origin, events))
       await tx.query('select pg_notify($1, $2)', [CHANGES_CHANNEL, payload]);
