@@ -1,4 +1,3 @@
-import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -27,6 +26,7 @@ import { migrate } from './db/migrate';
 import { serverSecret } from './db/server-secrets';
 import type { Env } from './env';
 import { auditPlugin, createAuditLog } from './modules/audit/audit';
+import { createChangeLog } from './modules/audit/change-log';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthStore } from './modules/auth/store';
 import { registerCluster } from './modules/cluster';
@@ -46,7 +46,6 @@ import { usersRoutes } from './modules/users/routes';
 import { registerAccessControl } from './plugins/access';
 import { registerErrorHandling } from './plugins/errors';
 import { registerLoadShedding } from './plugins/load-shedding';
-import { registerRequestWork } from './plugins/request-work';
 import { registerResponseCache } from './plugins/response-cache';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSiteOrigin } from './plugins/site-origin';
@@ -131,8 +130,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('env', env);
   registerSiteOrigin(app);
   app.decorate('database', database);
-  app.decorate('events', new EventEmitter() as FastifyInstance['events']);
-  app.events.setMaxListeners(50);
+  app.decorate('changes', createChangeLog(database));
   if (!options.database) app.addHook('onClose', () => database.close());
 
   const repositories = new Map(
@@ -153,7 +151,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   fromMemory = responseCache.answerFromMemory;
   // After the replay (a cached page is cheap to send under load), before everything that costs.
   registerLoadShedding(app, env.MAX_EVENT_LOOP_DELAY_MS);
-  registerRequestWork(app);
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
   registerAccessControl(app, authStore, xsrf);
@@ -213,7 +210,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   const subscriptions = createSubscriptionStore(database);
   const intake = createIntake(app, { settings: settingsStore, outbox: mailOutbox, subscriptions });
-  const subscriptionLinks = subscriptionActions(app, subscriptions);
+  const subscriptionLinks = subscriptionActions(app);
   await app.register(subscriptionRoutes(subscriptionLinks));
   for (const def of contentTypes) await app.register(contentRoutes(def, repositories.get(def.name)!, intake));
   await app.register(trashPlugin(database));

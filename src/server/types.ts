@@ -1,11 +1,10 @@
-import type { EventEmitter } from 'node:events';
-import type { AuditAction } from '../shared/audit';
 import type { AccessRule } from '../shared/content/define';
 import type { Role } from '../shared/roles';
 import type { SiteData } from '../shared/site-data';
 import type { ContentRepository } from './content/repository';
 import type { Database } from './db/client';
 import type { Env } from './env';
+import type { ChangeLog } from './modules/audit/change-log';
 import type { MailOutbox } from './modules/mail/outbox';
 
 export interface SessionUser {
@@ -15,15 +14,7 @@ export interface SessionUser {
   role: Role;
 }
 
-/** What happened to stored data or a session; page caches, the audit log and notifications listen. */
-export interface ChangeEvent {
-  /** A content type's name, or 'settings', 'media', 'users', 'session'. */
-  resource: string;
-  id: string;
-  action: AuditAction;
-  actor: SessionUser | null;
-  fields?: string[];
-}
+export type { ChangeEvent } from './modules/audit/change-log';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -35,10 +26,10 @@ declare module 'fastify' {
     /** Staff notification mail, when SMTP_URL is set. */
     mailOutbox: MailOutbox | null;
     /**
-     * 'change' after every write in this process; 'remoteChange' when another instance sharing
-     * the database wrote (see modules/cluster). Caches listen to both.
+     * Every write runs through `changes.write` and records what it changed in its own transaction;
+     * caches hear committed changes of this and other instances through `changes.onChange`.
      */
-    events: EventEmitter<{ change: [ChangeEvent]; remoteChange: [ChangeEvent] }>;
+    changes: ChangeLog;
   }
   interface FastifyRequest {
     user: SessionUser | null;

@@ -10,8 +10,21 @@ export const AUDIT_ACTIONS = [
   'login',
   'logout',
   'role',
+  'reorder',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/**
+ * One changed field of an audit entry. Content fields carry their value before and after the
+ * change (absent before: created; absent after: cleared); personal data and secrets carry the
+ * field's name only, so the log never becomes a second copy of them.
+ */
+export const fieldChangeSchema = z.object({
+  field: z.string(),
+  before: z.unknown().optional(),
+  after: z.unknown().optional(),
+});
+export type FieldChange = z.infer<typeof fieldChangeSchema>;
 
 /** One line of `GET /api/audit`, as the server answers it and the admin screen reads it. */
 export const auditEntrySchema = z.object({
@@ -22,6 +35,10 @@ export const auditEntrySchema = z.object({
   action: z.string(),
   resource: z.string(),
   recordId: z.string(),
+  /** The record's name as staff know it (a title); null when unknown or personal. */
+  recordName: z.string().nullable(),
+  /** Names of the changed fields. */
   fields: z.array(z.string()),
+  changes: z.array(fieldChangeSchema),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;

@@ -16,11 +16,9 @@ export function createCountCache(app: FastifyInstance, resource: string) {
     generation++;
     totals.clear();
   };
-  app.events.on('change', onChange);
-  app.events.on('remoteChange', onChange);
+  const stopListening = app.changes.onChange(onChange);
   app.addHook('onClose', async () => {
-    app.events.off('change', onChange);
-    app.events.off('remoteChange', onChange);
+    stopListening();
   });
 
   return async function cachedCount(query: object, count: () => Promise<number>): Promise<number> {

@@ -3,10 +3,11 @@ import type { ContentTypeDef } from '../../shared/content/define';
 import { EMAIL_PATTERN } from '../../shared/text';
 import type { Db } from '../db/client';
 import type { Env } from '../env';
+import { fieldChanges } from '../modules/audit/change-log';
 import { createRateLimiter, type RateLimiter } from '../plugins/rate-limiter';
 import type { WriteLimit } from '../plugins/write-limits';
 import type { SessionUser } from '../types';
-import type { ContentRepository, StoredRecord } from './repository';
+import { type ContentRepository, recordName, type StoredRecord } from './repository';
 
 export type IntakeResult =
   | { kind: 'created'; record: StoredRecord }
@@ -147,36 +148,36 @@ export function createIntake(app: FastifyInstance, deps: IntakeDeps) {
     }
     // Without SMTP nothing can be confirmed: the subscriber waits, unconfirmed and unmailed.
     const confirm = Boolean(def.intake?.doubleOptIn && outbox);
-    const { existed, ...record } = await repository.create(values, {
-      alongside:
-        (to || confirm) && outbox
-          ? async (tx, stored) => {
-              if (to)
-                await outbox.enqueue(tx, {
-                  resource: def.name,
-                  recordId: stored._id,
-                  to,
-                  ...notification(def, stored, app.siteOrigin()),
-                });
-              if (confirm)
-                await deps.subscriptions.queueConfirmation(
-                  tx,
-                  outbox,
-                  { _id: stored._id, email: String(stored[def.titleField] ?? '') },
-                  { origin: app.siteOrigin(), companyName },
-                );
-            }
-          : undefined,
+    // The record, its mail and its audit row are stored together or not at all.
+    const { existed, ...record } = await app.changes.write(async (tx) => {
+      const stored = await repository.in(tx.db).create(values);
+      if (stored.existed) return stored;
+      if (to && outbox)
+        await outbox.enqueue(tx.db, {
+          resource: def.name,
+          recordId: stored._id,
+          to,
+          ...notification(def, stored, app.siteOrigin()),
+        });
+      if (confirm && outbox)
+        await deps.subscriptions.queueConfirmation(
+          tx.db,
+          outbox,
+          { _id: stored._id, email: String(stored[def.titleField] ?? '') },
+          { origin: app.siteOrigin(), companyName },
+        );
+      await tx.record({
+        resource: def.name,
+        id: stored._id,
+        action: 'create',
+        actor: meta.user,
+        name: recordName(def, stored),
+        fields: fieldChanges(def.fields, null, stored, Object.keys(values)),
+      });
+      return stored;
     });
     if (existed) return { kind: 'existed', record };
     if (to || confirm) outbox?.nudge();
-    app.events.emit('change', {
-      resource: def.name,
-      id: record._id,
-      action: 'create',
-      actor: meta.user,
-      fields: Object.keys(values),
-    });
     return { kind: 'created', record };
   };
 }

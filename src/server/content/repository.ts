@@ -46,8 +46,22 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  * Storage of one content type. The same code serves every type: what differs comes from the
  * declaration (fields, order, search, slug). Handlers call this; none of them writes SQL.
  */
-export function createContentRepository(db: Db, def: ContentTypeDef) {
+export function createContentRepository(db: Db, def: ContentTypeDef): ContentRepository {
   const table = contentTable(def);
+  const bind = (runner: Db, inTransaction: boolean): ContentRepository => ({
+    ...repositoryOn(runner, def, table, inTransaction),
+    in: (tx: Db) => bind(tx, true),
+  });
+  return bind(db, false);
+}
+
+/** A content type's storage working on `db`: the pool, or (`inTransaction`) one transaction. */
+function repositoryOn(
+  db: Db,
+  def: ContentTypeDef,
+  table: ReturnType<typeof contentTable>,
+  inTransaction: boolean,
+) {
   const columns = getTableColumns(table) as unknown as Record<string, PgColumn>;
   const col = (key: string) => {
     const column = columns[key];
@@ -107,11 +121,41 @@ export function createContentRepository(db: Db, def: ContentTypeDef) {
     for (let n = 2; ; n++) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
   }
 
+  /**
+   * Every write runs in a transaction that records it (`app.changes.write`, through `in(tx)`):
+   * a write on the pool would have no audit row, so it is refused before it reaches the database.
+   */
+  function assertInTransaction(method: string) {
+    if (!inTransaction)
+      throw new Error(
+        `${def.name}.${method} must run in a transaction: app.changes.write((tx) => repository.in(tx.db).${method}(...))`,
+      );
+  }
+
+  /**
+   * Run one attempt of a write that may fail and be retried (a unique value taken meanwhile).
+   * Inside a transaction a failed statement aborts the whole transaction, so the attempt gets a
+   * savepoint to roll back to instead.
+   */
+  async function undoable<T>(work: () => Promise<T>): Promise<T> {
+    if (!inTransaction) return work();
+    await db.execute(sql.raw('savepoint repository_attempt'));
+    try {
+      const result = await work();
+      await db.execute(sql.raw('release savepoint repository_attempt'));
+      return result;
+    } catch (error) {
+      await db.execute(sql.raw('rollback to savepoint repository_attempt'));
+      throw error;
+    }
+  }
+
   return {
     def,
     table,
 
-    async list(query: ListQuery = {}): Promise<StoredRecord[]> {
+    /** `forUpdate` (inside a transaction): hold the listed rows until commit. */
+    async list(query: ListQuery & { forUpdate?: boolean } = {}): Promise<StoredRecord[]> {
       let statement = db
         .select()
         .from(table)
@@ -121,7 +165,30 @@ export function createContentRepository(db: Db, def: ContentTypeDef) {
       if (query.page && query.pageSize) {
         statement = statement.limit(query.pageSize).offset((query.page - 1) * query.pageSize);
       }
+      if (query.forUpdate) statement = statement.for('update');
       return (await statement).map(toRecord);
+    },
+
+    /**
+     * Give the records `ids` the positions 1, 2, 3, ... in that order; answers the live list in
+     * its new order. A record whose position does not change keeps its version.
+     */
+    async reorder(ids: string[]): Promise<StoredRecord[]> {
+      assertInTransaction('reorder');
+      for (const [index, id] of ids.entries()) {
+        if (!isId(id)) continue;
+        await db
+          .update(table)
+          .set({ sortOrder: index + 1, version: sql`${col('version')} + 1` } as never)
+          .where(and(live(id), sql`${col('sortOrder')} <> ${index + 1}`));
+      }
+      return (
+        await db
+          .select()
+          .from(table)
+          .where(where({}))
+          .orderBy(...order)
+      ).map(toRecord);
     },
 
     async count(query: ListQuery = {}): Promise<number> {
@@ -129,10 +196,15 @@ export function createContentRepository(db: Db, def: ContentTypeDef) {
       return Number(row?.n ?? 0);
     },
 
-    async findById(id: string, options: { trashed?: boolean } = {}): Promise<StoredRecord | null> {
+    /** `forUpdate` (inside a transaction): hold the row until commit, so what was read stays true. */
+    async findById(
+      id: string,
+      options: { trashed?: boolean; forUpdate?: boolean } = {},
+    ): Promise<StoredRecord | null> {
       if (!isId(id)) return null;
       const condition = options.trashed ? and(eq(col('id'), id), isNotNull(col('deletedAt'))) : live(id);
-      const [row] = await db.select().from(table).where(condition).limit(1);
+      const select = db.select().from(table).where(condition).limit(1);
+      const [row] = options.forUpdate ? await select.for('update') : await select;
       return row ? toRecord(row) : null;
     },
 
@@ -159,12 +231,11 @@ export function createContentRepository(db: Db, def: ContentTypeDef) {
 
     /**
      * Store a new record; `existed` when the type's unique field matched a live record instead.
-     * `alongside` runs in the same transaction as the insert (an outbox row): both are stored or neither.
+     * What must be stored with it (an outbox row, the audit row) goes in the caller's transaction:
+     * `repository.in(tx).create(...)`.
      */
-    async create(
-      values: Record<string, unknown>,
-      options: { alongside?: (tx: Db, record: StoredRecord) => Promise<void> } = {},
-    ): Promise<StoredRecord & { existed?: boolean }> {
+    async create(values: Record<string, unknown>): Promise<StoredRecord & { existed?: boolean }> {
+      assertInTransaction('create');
       if (def.uniqueField) {
         const existing = await this.findByUnique(String(values[def.uniqueField] ?? ''));
         if (existing) return { ...existing, existed: true };
@@ -173,18 +244,14 @@ export function createContentRepository(db: Db, def: ContentTypeDef) {
       data.sortOrder = sql`(select coalesce(max(sort_order), 0) + 1 from ${table})`;
       for (let attempt = 0; ; attempt++) {
         if (def.slugFrom) data.slug = await uniqueSlug(String(values[def.slugFrom] ?? ''));
-        const insert = async (runner: Db) => {
-          const [row] = await runner
-            .insert(table)
-            .values(data as never)
-            .returning();
-          const record = toRecord(row as Record<string, unknown>);
-          await options.alongside?.(runner, record);
-          return record;
-        };
         try {
-          const { alongside } = options;
-          return alongside ? await db.transaction((tx) => insert(tx as unknown as Db)) : await insert(db);
+          return await undoable(async () => {
+            const [row] = await db
+              .insert(table)
+              .values(data as never)
+              .returning();
+            return toRecord(row as Record<string, unknown>);
+          });
         } catch (error) {
           if (def.uniqueField && isUniqueViolation(error)) {
             const existing = await this.findByUnique(String(values[def.uniqueField] ?? ''));
@@ -203,6 +270,7 @@ export function createContentRepository(db: Db, def: ContentTypeDef) {
       values: Record<string, unknown>,
       expectedVersion?: number,
     ): Promise<UpdateResult> {
+      assertInTransaction('update');
       if (!isId(id)) return { kind: 'missing' };
       const condition =
         expectedVersion === undefined ? live(id) : and(live(id), eq(col('version'), expectedVersion));
@@ -218,6 +286,7 @@ export function createContentRepository(db: Db, def: ContentTypeDef) {
 
     /** Move a record to the trash. */
     async softDelete(id: string): Promise<StoredRecord | null> {
+      assertInTransaction('softDelete');
       if (!isId(id)) return null;
       const [row] = await db
         .update(table)
@@ -228,6 +297,7 @@ export function createContentRepository(db: Db, def: ContentTypeDef) {
     },
 
     async restore(id: string): Promise<StoredRecord | null> {
+      assertInTransaction('restore');
       if (!isId(id)) return null;
       const [row] = await db
         .update(table)
@@ -239,6 +309,7 @@ export function createContentRepository(db: Db, def: ContentTypeDef) {
 
     /** Delete for good what has been in the trash since before `before`, or the given ids; answers their ids. */
     async purge(options: { before?: Date; ids?: string[] }): Promise<string[]> {
+      assertInTransaction('purge');
       const conditions: (SQL | undefined)[] = [isNotNull(col('deletedAt'))];
       if (options.before) conditions.push(lt(col('deletedAt'), options.before));
       if (options.ids) conditions.push(inArray(col('id'), options.ids.filter(isId)));
@@ -251,4 +322,14 @@ export function createContentRepository(db: Db, def: ContentTypeDef) {
   };
 }
 
-export type ContentRepository = ReturnType<typeof createContentRepository>;
+export type ContentRepository = ReturnType<typeof repositoryOn> & {
+  /** The same repository working inside the transaction `tx` (from `Database.transaction`). */
+  in(tx: Db): ContentRepository;
+};
+
+/** What the audit log calls a record: its title, unless the title is personal data. */
+export function recordName(def: ContentTypeDef, record: Record<string, unknown>): string | null {
+  if (def.fields[def.titleField]?.personal) return null;
+  const title = record[def.titleField];
+  return typeof title === 'string' && title !== '' ? title : null;
+}

@@ -2,17 +2,17 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ContentTypeDef } from '../../shared/content/define';
-import { schemasFor } from '../../shared/content/schema';
+import { reorderSchema, schemasFor } from '../../shared/content/schema';
 import { visibleKeys, visibleTo } from '../../shared/content/visibility';
 import { listPageSchema } from '../../shared/list-page';
 import { isApprovedStaff } from '../../shared/roles';
-import { conflict, notFound } from '../errors';
+import { conflict, HttpError, notFound } from '../errors';
 import { errorSchema, pageQuery } from '../http/schemas';
-import type { SessionUser } from '../types';
+import { fieldChanges } from '../modules/audit/change-log';
 import { createCountCache } from './count-cache';
 import { csvRow } from './csv';
 import { type Intake, intakeLimit } from './intake';
-import type { ContentRepository } from './repository';
+import { type ContentRepository, recordName, type UpdateResult } from './repository';
 
 /**
  * The query string a list accepts: search, the declared filters and, when paginated, the page.
@@ -229,20 +229,26 @@ export function contentRoutes(
       },
       async (request) => {
         const { version, ...values } = request.body as Record<string, unknown> & { version?: number };
-        const result = await repository.update(
-          request.params.id,
-          values,
-          expectedVersion({ version }, request.headers['if-match']),
-        );
+        const { id } = request.params;
+        const expected = expectedVersion({ version }, request.headers['if-match']);
+        const result = await app.changes.write(async (tx): Promise<UpdateResult> => {
+          const records = repository.in(tx.db);
+          const before = await records.findById(id, { forUpdate: true });
+          if (!before) return { kind: 'missing' };
+          const outcome = await records.update(id, values, expected);
+          if (outcome.kind === 'updated')
+            await tx.record({
+              resource: def.name,
+              id: outcome.record._id,
+              action: 'update',
+              actor: request.user,
+              name: recordName(def, outcome.record),
+              fields: fieldChanges(def.fields, before, outcome.record, Object.keys(values)),
+            });
+          return outcome;
+        });
         if (result.kind === 'missing') throw notFound(label);
         if (result.kind === 'stale') throw conflict(visibleTo(request.user, def, result.current));
-        app.events.emit('change', {
-          resource: def.name,
-          id: result.record._id,
-          action: 'update',
-          actor: request.user,
-          fields: Object.keys(values),
-        });
         return visibleTo(request.user, def, result.record);
       },
     );
@@ -259,16 +265,77 @@ export function contentRoutes(
         },
       },
       async (request) => {
-        const record = await repository.softDelete(request.params.id);
-        if (!record) throw notFound(label);
-        app.events.emit('change', {
-          resource: def.name,
-          id: record._id,
-          action: 'delete',
-          actor: request.user,
+        const record = await app.changes.write(async (tx) => {
+          const deleted = await repository.in(tx.db).softDelete(request.params.id);
+          if (deleted)
+            await tx.record({
+              resource: def.name,
+              id: deleted._id,
+              action: 'delete',
+              actor: request.user,
+              name: recordName(def, deleted),
+            });
+          return deleted;
         });
+        if (!record) throw notFound(label);
         return { ok: true as const, _id: record._id };
       },
     );
+
+    if (def.list.order === 'position') {
+      app.put(
+        `${base}/order`,
+        {
+          config: { access: def.access.update },
+          schema: {
+            tags,
+            summary: `Put the ${def.plural.toLowerCase()} in a new display order: every one, first to last, with the version you saw`,
+            body: reorderSchema,
+            response: { 200: z.array(schemas.record), 400: errorSchema, 409: errorSchema },
+          },
+        },
+        async (request) => {
+          const { order } = request.body;
+          // One transaction and one audit row: the order is stored whole or not at all.
+          return app.changes.write(async (tx) => {
+            const records = repository.in(tx.db);
+            const current = await records.list({ forUpdate: true });
+            const listed = new Map(order.map((item) => [item._id, item.version]));
+            const upToDate =
+              listed.size === order.length &&
+              current.length === order.length &&
+              current.every((record) => listed.get(record._id) === record.version);
+            if (!upToDate)
+              throw new HttpError(
+                409,
+                'The list was changed by someone else. Reload it and move the record again.',
+                {
+                  current,
+                },
+              );
+            const byId = new Map(current.map((record) => [record._id, record]));
+            const moved = await records.reorder(order.map((item) => item._id));
+            await tx.record({
+              resource: def.name,
+              id: '*',
+              action: 'reorder',
+              actor: request.user,
+              name: def.plural,
+              fields: [
+                {
+                  field: 'order',
+                  before: current.map((record) => recordName(def, record) ?? record._id),
+                  after: order.map((item) => {
+                    const record = byId.get(item._id);
+                    return (record && recordName(def, record)) ?? item._id;
+                  }),
+                },
+              ],
+            });
+            return moved;
+          });
+        },
+      );
+    }
   };
 }

@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type Transaction as PgliteTransaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -18,6 +18,13 @@ export interface Database {
   query<T = Record<string, unknown>>(sqlText: string, params?: unknown[]): Promise<T[]>;
   /** Run `work` while holding a cluster-wide lock, so that several instances take turns. */
   withLock<T>(key: number, work: () => Promise<T>): Promise<T>;
+  /**
+   * Run `work` in one transaction: everything it does through `tx` is stored, or nothing is.
+   * Inside, use only `tx`: on PGlite the outer handle waits for the transaction to end (a deadlock).
+   * A transaction's own `transaction` runs `work` in the same transaction, and its `withLock`
+   * takes a lock held until commit.
+   */
+  transaction<T>(work: (tx: Database) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -65,11 +72,29 @@ async function openPglite(dataDir: string): Promise<Database> {
       chain = run.catch(() => undefined);
       return run;
     },
+    transaction: (work) => client.transaction((tx) => work(pgliteTransaction(tx))),
     close: async () => {
       if (!client.closed) await client.close();
       lock?.release();
     },
   };
+}
+
+/** One PGlite transaction as a Database. PGlite is one connection, so there is nothing to lock. */
+function pgliteTransaction(tx: PgliteTransaction): Database {
+  const scoped: Database = {
+    kind: 'pglite',
+    // Drizzle's PGlite session calls only `query`, which a transaction has too.
+    db: drizzlePglite({ client: tx as unknown as PGlite }) as unknown as Db,
+    exec: async (sqlText) => {
+      await tx.exec(sqlText);
+    },
+    query: async <T>(sqlText: string, params: unknown[] = []) => (await tx.query<T>(sqlText, params)).rows,
+    withLock: (_key, work) => work(),
+    transaction: (work) => work(scoped),
+    close: () => Promise.reject(new Error('a transaction is not closed; it ends when its work does')),
+  };
+  return scoped;
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
@@ -98,8 +123,49 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
         client.release();
       }
     },
+    transaction: async <T>(work: (tx: Database) => Promise<T>) => {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        await client.query('begin');
+        try {
+          const result = await work(postgresTransaction(client));
+          await client.query('commit');
+          return result;
+        } catch (error) {
+          await client.query('rollback').catch((rollbackError: Error) => {
+            broken = rollbackError;
+          });
+          throw error;
+        }
+      } finally {
+        // A connection that could not roll back is discarded, never handed to the next caller.
+        client.release(broken);
+      }
+    },
     close: async () => {
       if (!pool.ended) await pool.end();
     },
   };
+}
+
+/** One PostgreSQL transaction on one pooled connection, as a Database. */
+function postgresTransaction(client: pg.PoolClient): Database {
+  const scoped: Database = {
+    kind: 'postgres',
+    db: drizzleNodePg({ client }) as unknown as Db,
+    exec: async (sqlText) => {
+      await client.query(sqlText);
+    },
+    query: async <T>(sqlText: string, params: unknown[] = []) =>
+      (await client.query(sqlText, params)).rows as T[],
+    // Held until the transaction ends, so what it guards is committed before the next turn.
+    withLock: async (key, work) => {
+      await client.query('select pg_advisory_xact_lock($1)', [key]);
+      return work();
+    },
+    transaction: (work) => work(scoped),
+    close: () => Promise.reject(new Error('a transaction is not closed; it ends when its work does')),
+  };
+  return scoped;
 }

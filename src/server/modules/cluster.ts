@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { awaitBeforeResponse } from '../plugins/request-work';
 import type { ChangeEvent } from '../types';
 
 const CHANGES_CHANNEL = 'site_changes';
@@ -9,9 +8,9 @@ const CHANGES_CHANNEL = 'site_changes';
 const MAX_PAYLOAD = 7000;
 
 /**
- * Several instances on one PostgreSQL database: every local 'change' is announced with NOTIFY on
- * `site_changes`, and what other instances announce is emitted here as 'remoteChange', so caches
- * everywhere forget what a write on any instance made stale. Sessions and rate limits need
+ * Several instances on one PostgreSQL database: every committed change is announced with NOTIFY
+ * on `site_changes`, and what other instances announce is handed to this instance's change log,
+ * so caches everywhere forget what a write on any instance made stale. Sessions and rate limits need
  * nothing: they already live in the database.
  */
 export function registerCluster(app: FastifyInstance, url: string) {
@@ -20,35 +19,12 @@ export function registerCluster(app: FastifyInstance, url: string) {
   let closing = false;
   let retry: NodeJS.Timeout | undefined;
 
-  app.events.on('change', (event) => {
-    const message = {
-      origin,
-      event: {
-        resource: event.resource,
-        id: event.id,
-        action: event.action,
-        fields: event.fields,
-        actor: event.actor
-          ? {
-              _id: event.actor._id,
-              name: event.actor.name,
-              username: event.actor.username,
-              role: event.actor.role,
-            }
-          : null,
-      },
-    };
-    let payload = JSON.stringify(message);
-    if (payload.length > MAX_PAYLOAD)
-      payload = JSON.stringify({ origin, event: { ...message.event, fields: [] } });
-    // Sent before the response, so a client that heard "saved" finds every instance up to date.
-    awaitBeforeResponse(
-      app.database
-        .query('select pg_notify($1, $2)', [CHANGES_CHANNEL, payload])
-        .catch((error: unknown) =>
-          app.log.warn({ err: error }, 'could not announce a change to other instances'),
-        ),
-    );
+  // Inside the write's transaction: PostgreSQL delivers a NOTIFY only when the transaction
+  // commits, so other instances never hear of a change that was rolled back, and never miss one
+  // that was committed (a failed NOTIFY fails the write).
+  app.changes.announceWith(async (tx, events) => {
+    for (const payload of payloadsOf(origin, events))
+      await tx.query('select pg_notify($1, $2)', [CHANGES_CHANNEL, payload]);
   });
 
   async function listen(attempt = 0): Promise<void> {
@@ -64,7 +40,7 @@ export function registerCluster(app: FastifyInstance, url: string) {
       if (notification.channel !== CHANGES_CHANNEL || !notification.payload) return;
       try {
         const message = JSON.parse(notification.payload) as { origin: string; event: ChangeEvent };
-        if (message.origin !== origin) app.events.emit('remoteChange', message.event);
+        if (message.origin !== origin) app.changes.heard(message.event);
       } catch (error) {
         app.log.warn({ err: error }, 'ignored a malformed change notification');
       }
@@ -80,7 +56,7 @@ export function registerCluster(app: FastifyInstance, url: string) {
       // Whatever changed while we were not listening: everything may be stale.
       if (attempt > 0) {
         for (const resource of [...app.repositories.keys(), 'settings', 'media', 'users'])
-          app.events.emit('remoteChange', { resource, id: '*', action: 'update', actor: null });
+          app.changes.heard({ resource, id: '*', action: 'update' });
       }
     } catch (error) {
       await next.end().catch(() => undefined);
@@ -102,5 +78,24 @@ export function registerCluster(app: FastifyInstance, url: string) {
     closing = true;
     clearTimeout(retry);
     await client?.end().catch(() => undefined);
+  });
+}
+
+/**
+ * The NOTIFY payloads of one transaction's changes: one per change, each under PostgreSQL's
+ * 8000-byte limit; a transaction of many changes (emptying the trash) is announced per resource.
+ */
+function payloadsOf(origin: string, events: ChangeEvent[]): string[] {
+  const many = events.length > 20;
+  const announced = many
+    ? [...new Map(events.map((event) => [event.resource, event])).values()].map(
+        (event): ChangeEvent => ({ resource: event.resource, id: '*', action: event.action }),
+      )
+    : events;
+  return announced.map((event) => {
+    const payload = JSON.stringify({ origin, event });
+    return payload.length > MAX_PAYLOAD
+      ? JSON.stringify({ origin, event: { ...event, fields: [] } })
+      : payload;
   });
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { pruneRateLimits } from '../plugins/rate-limiter';
 import { createSubscriptionStore } from './subscriptions/store';
-import { emitPurged } from './trash/trash';
+import { recordPurged } from './trash/trash';
 
 /** Advisory-lock key of the maintenance job: instances sharing a database take turns. */
 const MAINTENANCE_LOCK = 7_314_020;
@@ -28,16 +28,20 @@ export async function runMaintenance(
   return app.database.withLock(MAINTENANCE_LOCK, async () => {
     let purged = 0;
     for (const repository of app.repositories.values()) {
-      const ids = await repository.purge({ before });
-      emitPurged(app, repository.def.name, ids, null);
-      purged += ids.length;
+      purged += await app.changes.write(async (tx) => {
+        const ids = await repository.in(tx.db).purge({ before });
+        await recordPurged(tx, repository.def.name, ids, null);
+        return ids.length;
+      });
     }
     // Only once a confirmation could have been sent: without SMTP, subscribers wait and stay.
     let unconfirmedRemoved = 0;
     if (app.mailOutbox) {
-      const ids = await createSubscriptionStore(app.database).purgeUnconfirmed(now);
-      emitPurged(app, 'subscribers', ids, null);
-      unconfirmedRemoved = ids.length;
+      unconfirmedRemoved = await app.changes.write(async (tx) => {
+        const ids = await createSubscriptionStore(tx).purgeUnconfirmed(now);
+        await recordPurged(tx, 'subscribers', ids, null);
+        return ids.length;
+      });
     }
     await pruneRateLimits(app.database);
     await options.purgeExpiredSessions();

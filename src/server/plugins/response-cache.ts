@@ -83,7 +83,7 @@ declare module 'fastify' {
 /**
  * Anonymous GETs of public content (pages and API reads) are rendered once and replayed from
  * memory, already compressed, until a write of public content here or on another instance
- * ('remoteChange') clears the cache. Signed-in staff always get a fresh render. A fill that started before a
+ * clears the cache. Signed-in staff always get a fresh render. A fill that started before a
  * clear is dropped, so a replay can never show data older than the last write it raced with.
  */
 export function registerResponseCache(app: FastifyInstance, options: ResponseCacheOptions = {}) {
@@ -102,11 +102,9 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
   const onChange = (event: ChangeEvent) => {
     if (showsOnPublicPages(event)) clear();
   };
-  app.events.on('change', onChange);
-  app.events.on('remoteChange', onChange);
+  const stopListening = app.changes.onChange(onChange);
   app.addHook('onClose', async () => {
-    app.events.off('change', onChange);
-    app.events.off('remoteChange', onChange);
+    stopListening();
   });
 
   app.decorateRequest('cacheGeneration', null);

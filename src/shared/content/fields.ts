@@ -30,6 +30,11 @@ export interface FieldBase {
   staffOnly?: boolean;
   /** The browser's autofill hint for a form field (`name`, `email`, `tel`). */
   autoComplete?: string;
+  /**
+   * Personal data of a visitor (an e-mail address, a phone number, what they wrote): the audit
+   * log records that it changed, never its value.
+   */
+  personal?: boolean;
 }
 
 export interface TextField extends FieldBase {
@@ -54,7 +59,9 @@ export interface BooleanField extends FieldBase {
 
 export type Field = TextField | ImagesField | SelectField | RatingField | BooleanField;
 
-type Options = Partial<Pick<FieldBase, 'required' | 'input' | 'max' | 'help' | 'staffOnly' | 'autoComplete'>>;
+type Options = Partial<
+  Pick<FieldBase, 'required' | 'input' | 'max' | 'help' | 'staffOnly' | 'autoComplete' | 'personal'>
+>;
 
 const base = (kind: FieldKind, label: string, options: Options) => ({
   kind,
@@ -65,6 +72,7 @@ const base = (kind: FieldKind, label: string, options: Options) => ({
   help: options.help,
   staffOnly: options.staffOnly,
   autoComplete: options.autoComplete,
+  personal: options.personal,
 });
 
 /**

@@ -157,3 +157,16 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   }
   return fields;
 }
+
+/**
+ * A new display order for a position-ordered type (`PUT /api/<type>/order`): every live record
+ * once, first to last, each with the version the client saw, so an order made from a stale list
+ * is refused instead of stored.
+ */
+export const reorderSchema = z.object({
+  order: z
+    .array(z.object({ _id: z.string().max(100), version: z.number().int().min(1) }))
+    .min(1)
+    .max(1000),
+});
+export type ReorderRequest = z.infer<typeof reorderSchema>;

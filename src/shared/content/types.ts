@@ -182,10 +182,11 @@ export const contactus = defineContentType({
   plural: 'Messages',
   table: 'contact_messages',
   fields: {
-    name: f.text('Name', { required: true, max: 120, autoComplete: 'name' }),
-    email: f.email('Email', { required: true, autoComplete: 'email' }),
-    phone: f.phone('Phone', { required: true, autoComplete: 'tel' }),
-    message: f.longText('Message', { required: true, max: 5000 }),
+    // What a visitor tells us about themselves: the audit log names these fields, never their values.
+    name: f.text('Name', { required: true, max: 120, autoComplete: 'name', personal: true }),
+    email: f.email('Email', { required: true, autoComplete: 'email', personal: true }),
+    phone: f.phone('Phone', { required: true, autoComplete: 'tel', personal: true }),
+    message: f.longText('Message', { required: true, max: 5000, personal: true }),
     // A new message is always Pending, whatever the client sends; staff mark it read.
     status: f.select('Status', MESSAGE_STATUSES, { input: 'updateOnly', defaultValue: 'Pending' }),
     // Set when the form's hidden honeypot field came filled in; staff may clear it ("not spam").
@@ -223,7 +224,7 @@ export const subscriber = defineContentType({
   plural: 'Subscribers',
   table: 'subscribers',
   fields: {
-    email: f.email('Email', { required: true, autoComplete: 'email' }),
+    email: f.email('Email', { required: true, autoComplete: 'email', personal: true }),
     // Set only by the subscriber following the confirmation link (double opt-in), never by a form.
     confirmed: f.boolean('Confirmed', { input: 'never' }),
   },

@@ -50,8 +50,16 @@ describe('the audit log', () => {
     expect(entries[0]?.fields.sort()).toEqual(['address', 'images', 'name', 'phone']);
     expect(entries[1]?.fields).toEqual(['name']);
     expect(entries[0]?.actorName).toMatch(/^editor/);
-    // Names only: no value reaches the log.
-    expect(JSON.stringify(entries)).not.toContain('Audit');
+    // Content fields carry their values; the record is named.
+    expect(entries[1]?.changes).toEqual([{ field: 'name', before: 'Audit Co', after: 'Audit Ltd' }]);
+    expect(entries.map((e) => e.recordName)).toEqual([
+      'Audit Co',
+      'Audit Ltd',
+      'Audit Ltd',
+      'Audit Ltd',
+      'Audit Ltd',
+      null,
+    ]);
   });
 
   it('records logins, logouts and anonymous contact messages', async () => {
@@ -91,16 +99,22 @@ describe('the audit log', () => {
   });
 
   it('never stores a password field name, even when a writer reports one', async () => {
-    t.app.events.emit('change', {
-      resource: 'users',
-      id: editor.userId,
-      action: 'role',
-      actor: { _id: admin.userId, name: 'Site Admin', username: 'admin', role: 'admin' },
-      fields: ['role', 'password', 'passwordHash'],
-    });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await t.app.changes.write((tx) =>
+      tx.record({
+        resource: 'users',
+        id: editor.userId,
+        action: 'role',
+        actor: { _id: admin.userId, name: 'Site Admin', username: 'admin', role: 'admin' },
+        fields: [
+          { field: 'role', before: 'pending', after: 'editor' },
+          { field: 'password', before: 'old secret', after: 'new secret' },
+          { field: 'passwordHash', after: '$argon2id$' },
+        ],
+      }),
+    );
     const [entry] = (await audit('?action=role')).data;
     expect(entry).toMatchObject({ resource: 'users', recordId: editor.userId, fields: ['role'] });
+    expect(JSON.stringify(entry)).not.toMatch(/secret|argon/);
   });
 
   it('pages newest first and is for admins only', async () => {

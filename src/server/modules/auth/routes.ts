@@ -114,13 +114,18 @@ export function authRoutes(store: AuthStore, xsrf: XsrfTokens): FastifyPluginAsy
         if (await store.findUserByUsername(username))
           throw validationFailed({ username: authMessages.usernameTaken });
         try {
-          const user = await store.createUser({ name, username, passwordHash: await hashPassword(password) });
-          app.events.emit('change', {
-            resource: 'users',
-            id: user._id,
-            action: 'create',
-            actor: null,
-            fields: ['name', 'username', 'role'],
+          const passwordHash = await hashPassword(password);
+          const user = await app.changes.write(async (tx) => {
+            const created = await store.in(tx).createUser({ name, username, passwordHash });
+            await tx.record({
+              resource: 'users',
+              id: created._id,
+              action: 'create',
+              actor: null,
+              name: created.username,
+              fields: [{ field: 'name' }, { field: 'username' }, { field: 'role', after: created.role }],
+            });
+            return created;
           });
           const message =
             user.role === 'admin'
@@ -167,14 +172,12 @@ export function authRoutes(store: AuthStore, xsrf: XsrfTokens): FastifyPluginAsy
         if (!user || !ok) throw new HttpError(401, 'Invalid username or password.');
         await Promise.all([loginsPerUser.reset(userKey(username)), loginsPerIp.forgive(request.ip)]);
         if (user.role === 'pending') throw new HttpError(403, authMessages.pending);
-        const token = await store.createSession(user._id);
-        startBrowserSession(request, reply, token);
-        app.events.emit('change', {
-          resource: 'session',
-          id: user._id,
-          action: 'login',
-          actor: publicUser(user),
+        const token = await app.changes.write(async (tx) => {
+          const created = await store.in(tx).createSession(user._id);
+          await tx.record({ resource: 'session', id: user._id, action: 'login', actor: publicUser(user) });
+          return created;
         });
+        startBrowserSession(request, reply, token);
         return { token, user: publicUser(user) };
       },
     );
@@ -196,9 +199,10 @@ export function authRoutes(store: AuthStore, xsrf: XsrfTokens): FastifyPluginAsy
         const token = sessionTokenOf(request);
         if (token) {
           const user = await store.userForToken(token);
-          await store.revokeSession(token);
-          if (user)
-            app.events.emit('change', { resource: 'session', id: user._id, action: 'logout', actor: user });
+          await app.changes.write(async (tx) => {
+            await store.in(tx).revokeSession(token);
+            if (user) await tx.record({ resource: 'session', id: user._id, action: 'logout', actor: user });
+          });
         }
         endBrowserSession(reply);
         return { ok: true as const };
@@ -251,14 +255,19 @@ export function authRoutes(store: AuthStore, xsrf: XsrfTokens): FastifyPluginAsy
           await loginsPerUser.hit(userKey(me.username));
           throw validationFailed({ currentPassword: authMessages.currentPasswordWrong });
         }
-        await store.setPassword(user._id, await hashPassword(newPassword));
-        await store.revokeOtherSessions(user._id, sessionTokenOf(request));
-        app.events.emit('change', {
-          resource: 'users',
-          id: user._id,
-          action: 'update',
-          actor: me,
-          fields: ['password'],
+        const passwordHash = await hashPassword(newPassword);
+        await app.changes.write(async (tx) => {
+          const users = store.in(tx);
+          await users.setPassword(user._id, passwordHash);
+          await users.revokeOtherSessions(user._id, sessionTokenOf(request));
+          // The log says a password changed (the action on this account), never anything about it.
+          await tx.record({
+            resource: 'users',
+            id: user._id,
+            action: 'update',
+            actor: me,
+            name: user.username,
+          });
         });
         return { ok: true as const };
       },

@@ -15,7 +15,16 @@ const USER_COLUMNS = `id::text as "_id", name, username, role, version, password
   to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt"`;
 
 /** Staff accounts and their sessions. Tokens are random; only their SHA-256 is stored. */
-export function createAuthStore(database: Database, limits: { idleHours: number; maxDays: number }) {
+export function createAuthStore(database: Database, limits: SessionLimits): AuthStore {
+  return { ...authStoreOn(database, limits), in: (tx) => createAuthStore(tx, limits) };
+}
+
+interface SessionLimits {
+  idleHours: number;
+  maxDays: number;
+}
+
+function authStoreOn(database: Database, limits: SessionLimits) {
   const one = async <T>(sqlText: string, params: unknown[]) =>
     (await database.query<T>(sqlText, params))[0] ?? null;
 
@@ -115,4 +124,7 @@ export function createAuthStore(database: Database, limits: { idleHours: number;
   };
 }
 
-export type AuthStore = ReturnType<typeof createAuthStore>;
+export type AuthStore = ReturnType<typeof authStoreOn> & {
+  /** The same store working inside the transaction `tx` (a change and its audit row together). */
+  in(tx: Database): AuthStore;
+};

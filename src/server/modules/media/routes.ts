@@ -6,7 +6,7 @@ import { HttpError, notFound } from '../../errors';
 import { errorSchema } from '../../http/schemas';
 import { BAD_TEXT_ERROR, BAD_TEXT_FIELD, findUnstorableText } from '../../plugins/text-guard';
 import { imageQueue, processImage } from './pipeline';
-import type { MediaStore } from './store';
+import { createMediaStore, type MediaStore } from './store';
 import { QueueFullError } from './work-queue';
 
 /** `/media/<hash>.webp` is the full picture; `/media/<hash>-<width>.webp` a narrower one. */
@@ -78,12 +78,10 @@ export function mediaRoutes(store: MediaStore): FastifyPluginAsyncZod {
         } finally {
           slot.release();
         }
-        await store.save(image, request.user?._id ?? null);
-        app.events.emit('change', {
-          resource: 'media',
-          id: image.hash,
-          action: 'create',
-          actor: request.user,
+        // The image, its variants and its audit row are stored together or not at all.
+        await app.changes.write(async (tx) => {
+          await createMediaStore(tx).save(image, request.user?._id ?? null);
+          await tx.record({ resource: 'media', id: image.hash, action: 'create', actor: request.user });
         });
         return reply
           .status(201)

@@ -5,7 +5,8 @@ import { settings as settingsDef } from '../../../shared/content/settings';
 import { visibleTo } from '../../../shared/content/visibility';
 import { conflict } from '../../errors';
 import { errorSchema } from '../../http/schemas';
-import type { SettingsStore } from './store';
+import { fieldChanges } from '../audit/change-log';
+import { createSettingsStore, type SettingsStore } from './store';
 
 export function settingsRoutes(store: SettingsStore): FastifyPluginAsyncZod {
   const schemas = singletonSchemas(settingsDef);
@@ -33,15 +34,27 @@ export function settingsRoutes(store: SettingsStore): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { version, ...values } = request.body as Record<string, string> & { version?: number };
-        const updated = await store.update(values, version);
-        if (!updated) throw conflict(await store.get());
-        app.events.emit('change', {
-          resource: 'settings',
-          id: '1',
-          action: 'update',
-          actor: request.user,
-          fields: Object.keys(values),
+        const updated = await app.changes.write(async (tx) => {
+          const settings = createSettingsStore(tx);
+          const before = (await settings.get()) as unknown as Record<string, unknown>;
+          const after = await settings.update(values, version);
+          if (after)
+            await tx.record({
+              resource: 'settings',
+              id: '1',
+              action: 'update',
+              actor: request.user,
+              name: settingsDef.label,
+              fields: fieldChanges(
+                settingsDef.fields,
+                before,
+                after as unknown as Record<string, unknown>,
+                Object.keys(values),
+              ),
+            });
+          return after;
         });
+        if (!updated) throw conflict(await store.get());
         return updated;
       },
     );

@@ -5,7 +5,7 @@ import { SUBSCRIPTION_TOKEN, subscriptionMessages } from '../../../shared/subscr
 import { HttpError } from '../../errors';
 import { errorSchema } from '../../http/schemas';
 import type { WriteLimit } from '../../plugins/write-limits';
-import type { SubscriptionStore } from './store';
+import { createSubscriptionStore } from './store';
 
 const messageSchema = z.object({ message: z.string() });
 const subscriptionTokenSchema = z.string().regex(SUBSCRIPTION_TOKEN, { message: 'This link is not valid.' });
@@ -20,26 +20,36 @@ const subscriptionLinkLimit: WriteLimit = {
 
 export type SubscriptionOutcome = { ok: true; message: string } | { ok: false; message: string };
 
-/** Confirm and unsubscribe, for the API and the pages alike: the store's work, then the news of it. */
-export function subscriptionActions(app: FastifyInstance, store: SubscriptionStore) {
+/**
+ * Confirm and unsubscribe, for the API and the pages alike: the store's work and its audit row in
+ * one transaction (the store is bound to it; `createSubscriptionStore` is a few closures).
+ */
+export function subscriptionActions(app: FastifyInstance) {
   return {
     async confirm(token: string): Promise<SubscriptionOutcome> {
-      const confirmed = SUBSCRIPTION_TOKEN.test(token) ? await store.confirm(token) : null;
-      if (!confirmed) return { ok: false, message: subscriptionMessages.linkInvalid };
-      app.events.emit('change', {
-        resource: 'subscribers',
-        id: confirmed.id,
-        action: 'update',
-        actor: null,
-        fields: ['confirmed'],
+      if (!SUBSCRIPTION_TOKEN.test(token)) return { ok: false, message: subscriptionMessages.linkInvalid };
+      const confirmed = await app.changes.write(async (tx) => {
+        const row = await createSubscriptionStore(tx).confirm(token);
+        if (row)
+          await tx.record({
+            resource: 'subscribers',
+            id: row.id,
+            action: 'update',
+            actor: null,
+            fields: [{ field: 'confirmed', before: false, after: true }],
+          });
+        return row;
       });
+      if (!confirmed) return { ok: false, message: subscriptionMessages.linkInvalid };
       return { ok: true, message: subscriptionMessages.confirmed };
     },
     async unsubscribe(token: string): Promise<SubscriptionOutcome> {
       if (!SUBSCRIPTION_TOKEN.test(token)) return { ok: false, message: subscriptionMessages.linkInvalid };
-      const removed = await store.unsubscribe(token);
-      if (removed)
-        app.events.emit('change', { resource: 'subscribers', id: removed.id, action: 'purge', actor: null });
+      await app.changes.write(async (tx) => {
+        const removed = await createSubscriptionStore(tx).unsubscribe(token);
+        if (removed)
+          await tx.record({ resource: 'subscribers', id: removed.id, action: 'purge', actor: null });
+      });
       // The same answer for a link already used: unsubscribing twice leaves you unsubscribed.
       return { ok: true, message: subscriptionMessages.unsubscribed };
     },

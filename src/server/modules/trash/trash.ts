@@ -1,13 +1,14 @@
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listPageSchema } from '../../../shared/list-page';
 import { trashItemSchema } from '../../../shared/trash';
+import { recordName } from '../../content/repository';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { HttpError, notFound } from '../../errors';
 import { errorSchema, pageQuery } from '../../http/schemas';
 import type { SessionUser } from '../../types';
+import type { ChangeTransaction } from '../audit/change-log';
 import { createTrashRepository } from './trash-repository';
 
 /**
@@ -66,7 +67,18 @@ export function trashPlugin(database: Database): FastifyPluginAsyncZod {
         const repository = repositoryOf(resource);
         let record: Awaited<ReturnType<typeof repository.restore>>;
         try {
-          record = await repository.restore(id);
+          record = await app.changes.write(async (tx) => {
+            const restored = await repository.in(tx.db).restore(id);
+            if (restored)
+              await tx.record({
+                resource,
+                id: restored._id,
+                action: 'restore',
+                actor: request.user,
+                name: recordName(repository.def, restored),
+              });
+            return restored;
+          });
         } catch (error) {
           if (!isUniqueViolation(error)) throw error;
           const field = repository.def.uniqueField;
@@ -77,7 +89,6 @@ export function trashPlugin(database: Database): FastifyPluginAsyncZod {
           );
         }
         if (!record) throw notFound(`${repository.def.label} in the trash`);
-        app.events.emit('change', { resource, id: record._id, action: 'restore', actor: request.user });
         return record;
       },
     );
@@ -96,9 +107,12 @@ export function trashPlugin(database: Database): FastifyPluginAsyncZod {
       async (request) => {
         const { resource, id } = request.params;
         const repository = repositoryOf(resource);
-        const ids = await repository.purge({ ids: [id] });
+        const ids = await app.changes.write(async (tx) => {
+          const purged = await repository.in(tx.db).purge({ ids: [id] });
+          await recordPurged(tx, resource, purged, request.user);
+          return purged;
+        });
         if (ids.length === 0) throw notFound(`${repository.def.label} in the trash`);
-        emitPurged(app, resource, ids, request.user);
         return { ok: true as const, purged: ids.length };
       },
     );
@@ -114,18 +128,28 @@ export function trashPlugin(database: Database): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        let purged = 0;
-        for (const repository of app.repositories.values()) {
-          const ids = await repository.purge({});
-          emitPurged(app, repository.def.name, ids, request.user);
-          purged += ids.length;
-        }
+        // One transaction: the trash is emptied with every audit row, or stays as it was.
+        const purged = await app.changes.write(async (tx) => {
+          let count = 0;
+          for (const repository of app.repositories.values()) {
+            const ids = await repository.in(tx.db).purge({});
+            await recordPurged(tx, repository.def.name, ids, request.user);
+            count += ids.length;
+          }
+          return count;
+        });
         return { ok: true as const, purged };
       },
     );
   };
 }
 
-export function emitPurged(app: FastifyInstance, resource: string, ids: string[], actor: SessionUser | null) {
-  for (const id of ids) app.events.emit('change', { resource, id, action: 'purge', actor });
+/** Record that the records `ids` of `resource` were deleted for good, in the purge's transaction. */
+export async function recordPurged(
+  tx: ChangeTransaction,
+  resource: string,
+  ids: string[],
+  actor: SessionUser | null,
+) {
+  for (const id of ids) await tx.record({ resource, id, action: 'purge', actor });
 }

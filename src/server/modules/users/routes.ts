@@ -45,8 +45,8 @@ export function usersRoutes(store: AuthStore): FastifyPluginAsyncZod {
     );
 
     /** Refuse to leave the site without an admin; call under ADMIN_LOCK. */
-    async function assertNotLastAdmin(user: UserRow) {
-      if (user.role === 'admin' && (await store.countAdmins()) <= 1)
+    async function assertNotLastAdmin(users: AuthStore, user: UserRow) {
+      if (user.role === 'admin' && (await users.countAdmins()) <= 1)
         throw new HttpError(409, authMessages.lastAdmin);
     }
 
@@ -65,30 +65,38 @@ export function usersRoutes(store: AuthStore): FastifyPluginAsyncZod {
       async (request) => {
         const { role, name } = request.body;
         const { id } = request.params;
-        const result = await app.database.withLock(ADMIN_LOCK, async () => {
-          const user = await store.findUserById(id);
-          if (!user) throw notFound('User');
-          const roleChanged = role !== undefined && role !== user.role;
-          if (roleChanged && role !== 'admin') await assertNotLastAdmin(user);
-          let updated: UserRow | null = user;
-          if (name !== undefined && name !== user.name) updated = await store.setName(id, name);
-          if (roleChanged) {
-            updated = await store.setRole(id, role as Role);
-            // A new role takes effect now: sessions opened under the old one end (Directus GHSA-56p6-qw3c-fq2g).
-            await store.revokeUserSessions(id);
-          }
-          if (!updated) throw notFound('User');
-          return { updated, roleChanged, nameChanged: name !== undefined && name !== user.name };
-        });
-        const fields = [...(result.roleChanged ? ['role'] : []), ...(result.nameChanged ? ['name'] : [])];
-        if (fields.length > 0)
-          app.events.emit('change', {
-            resource: 'users',
-            id: result.updated._id,
-            action: result.roleChanged ? 'role' : 'update',
-            actor: request.user,
-            fields,
-          });
+        const result = await app.changes.write((tx) =>
+          tx.withLock(ADMIN_LOCK, async () => {
+            const users = store.in(tx);
+            const user = await users.findUserById(id);
+            if (!user) throw notFound('User');
+            const roleChanged = role !== undefined && role !== user.role;
+            const nameChanged = name !== undefined && name !== user.name;
+            if (roleChanged && role !== 'admin') await assertNotLastAdmin(users, user);
+            let updated: UserRow | null = user;
+            if (nameChanged) updated = await users.setName(id, name);
+            if (roleChanged) {
+              updated = await users.setRole(id, role as Role);
+              // A new role takes effect now: sessions opened under the old one end (Directus GHSA-56p6-qw3c-fq2g).
+              await users.revokeUserSessions(id);
+            }
+            if (!updated) throw notFound('User');
+            if (roleChanged || nameChanged)
+              await tx.record({
+                resource: 'users',
+                id: updated._id,
+                action: roleChanged ? 'role' : 'update',
+                actor: request.user,
+                name: updated.username,
+                fields: [
+                  // A person's name is theirs: the log says it changed, not what it was.
+                  ...(nameChanged ? [{ field: 'name' }] : []),
+                  ...(roleChanged ? [{ field: 'role', before: user.role, after: updated.role }] : []),
+                ],
+              });
+            return { updated };
+          }),
+        );
         return listItem(result.updated);
       },
     );
@@ -110,21 +118,25 @@ export function usersRoutes(store: AuthStore): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { id } = request.params;
-        const user = await app.database.withLock(ADMIN_LOCK, async () => {
-          const found = await store.findUserById(id);
-          if (!found) throw notFound('User');
-          await assertNotLastAdmin(found);
-          await store.revokeUserSessions(found._id);
-          await store.deleteUser(found._id);
-          return found;
-        });
-        app.events.emit('change', {
-          resource: 'users',
-          id: user._id,
-          action: 'delete',
-          actor: request.user,
-          fields: ['name', 'username', 'role'],
-        });
+        const user = await app.changes.write((tx) =>
+          tx.withLock(ADMIN_LOCK, async () => {
+            const users = store.in(tx);
+            const found = await users.findUserById(id);
+            if (!found) throw notFound('User');
+            await assertNotLastAdmin(users, found);
+            await users.revokeUserSessions(found._id);
+            await users.deleteUser(found._id);
+            await tx.record({
+              resource: 'users',
+              id: found._id,
+              action: 'delete',
+              actor: request.user,
+              name: found.username,
+              fields: [{ field: 'name' }, { field: 'username' }, { field: 'role', before: found.role }],
+            });
+            return found;
+          }),
+        );
         return { ok: true as const, _id: user._id };
       },
     );

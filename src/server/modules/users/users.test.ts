@@ -4,7 +4,7 @@ import type { ChangeEvent } from '../../types';
 
 const t = await createTestApp();
 const events: ChangeEvent[] = [];
-t.app.events.on('change', (event) => events.push(event));
+t.app.changes.onChange((event) => events.push(event));
 
 const PASSWORD = 'a long passphrase';
 const signup = (username: string, name = 'Person') =>
@@ -51,7 +51,14 @@ describe('users API', () => {
     expect(events).toEqual([
       expect.objectContaining({ resource: 'users', id: created._id, action: 'role', fields: ['role'] }),
     ]);
-    expect(events[0]!.actor?._id).toBe(admin.userId);
+    const [entry] = await t.database.query<{ actor_id: string; changes: unknown }>(
+      `select actor_id, changes from audit_log where record_id = $1 and action = 'role'`,
+      [created._id],
+    );
+    expect(entry).toEqual({
+      actor_id: admin.userId,
+      changes: [{ field: 'role', before: 'pending', after: 'editor' }],
+    });
     expect((await login('approve.me')).statusCode).toBe(200);
   });
 

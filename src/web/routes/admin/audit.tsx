@@ -1,5 +1,6 @@
 import { type ClientLoaderFunctionArgs, useLoaderData } from 'react-router';
-import type { AuditAction, AuditEntry } from '../../../shared/audit';
+import type { AuditAction, AuditEntry, FieldChange } from '../../../shared/audit';
+import { settings as settingsDef } from '../../../shared/content/settings';
 import { contentTypes, contentTypesByName } from '../../../shared/content/types';
 import type { ListPage } from '../../../shared/list-page';
 import { Spinner } from '../../admin/feedback';
@@ -18,6 +19,7 @@ const ACTIONS: Record<AuditAction, string> = {
   login: 'Logged in',
   logout: 'Logged out',
   role: 'Changed role',
+  reorder: 'Changed order',
 };
 const OTHER_RESOURCES: Record<string, string> = {
   settings: 'Site settings',
@@ -55,7 +57,39 @@ export function HydrateFallback() {
   return <Spinner />;
 }
 
-/** Who changed what, and when (field names only, never values). */
+const OTHER_FIELDS: Record<string, string> = { order: 'Order', sortOrder: 'Position', role: 'Role' };
+
+function fieldLabel(resource: string, field: string): string {
+  const fields = resource === 'settings' ? settingsDef.fields : contentTypesByName.get(resource)?.fields;
+  return (
+    (fields as Record<string, { label: string }> | undefined)?.[field]?.label ?? OTHER_FIELDS[field] ?? field
+  );
+}
+
+/** A stored value as one short line: long texts are cut, lists joined. */
+function shown(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '(empty)';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  const text = Array.isArray(value) ? value.map(String).join(', ') : String(value);
+  return text.length > 120 ? `${text.slice(0, 119)}…` : text;
+}
+
+/** One changed field: its value before and after, or only its name (personal data, secrets). */
+function ChangeLine({ resource, change }: { resource: string; change: FieldChange }) {
+  const label = fieldLabel(resource, change.field);
+  const hasBefore = 'before' in change;
+  const hasAfter = 'after' in change;
+  if (!hasBefore && !hasAfter) return <li>{label}</li>;
+  return (
+    <li>
+      <span className="audit-field">{label}:</span> {hasBefore && <del>{shown(change.before)}</del>}
+      {hasBefore && hasAfter && ' → '}
+      {hasAfter && <ins>{shown(change.after)}</ins>}
+    </li>
+  );
+}
+
+/** Who changed what, and when: values before and after for content, names only for personal data. */
 export default function Audit() {
   const data = useLoaderData<typeof clientLoader>();
   return (
@@ -88,7 +122,7 @@ export default function Audit() {
       {data.entries.length === 0 ? (
         <p className="empty">Nothing recorded yet.</p>
       ) : (
-        <DataTable caption="Audit log" headings={['When', 'Who', 'Action', 'What', 'Fields']}>
+        <DataTable caption="Audit log" headings={['When', 'Who', 'Action', 'What', 'Changes']}>
           {data.entries.map((entry) => (
             <tr key={entry._id}>
               <td data-label="When" className="nowrap">
@@ -97,9 +131,20 @@ export default function Audit() {
               <td data-label="Who">{entry.actorName ?? <span className="muted">visitor</span>}</td>
               <td data-label="Action">{ACTIONS[entry.action as AuditAction] ?? entry.action}</td>
               <td data-label="What">
-                {resourceLabel(entry.resource)} <span className="muted">{entry.recordId.slice(0, 8)}</span>
+                {resourceLabel(entry.resource)} {entry.recordName && <q>{entry.recordName}</q>}{' '}
+                <span className="muted">{entry.recordId.slice(0, 8)}</span>
               </td>
-              <td data-label="Fields">{entry.fields.join(', ') || <span className="muted">—</span>}</td>
+              <td data-label="Changes">
+                {entry.changes.length ? (
+                  <ul className="audit-changes">
+                    {entry.changes.map((change) => (
+                      <ChangeLine key={change.field} resource={entry.resource} change={change} />
+                    ))}
+                  </ul>
+                ) : (
+                  <span className="muted">—</span>
+                )}
+              </td>
             </tr>
           ))}
         </DataTable>

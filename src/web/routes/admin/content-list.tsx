@@ -140,11 +140,11 @@ function ContentList({ def, data }: { def: ContentTypeDef; data: Awaited<ReturnT
     const other = records[index + step];
     if (!record || !other) return;
     const title = recordTitle(def, record);
-    const swap = (r: AdminRecord, sortOrder: number) =>
-      api(`/api/${def.name}/${r._id}`, { method: 'PUT', body: { sortOrder, version: r.version } });
+    // The whole new order in one request: stored whole or not at all, refused if the list is stale.
+    const order = records.map(({ _id, version }) => ({ _id, version }));
+    [order[index], order[index + step]] = [order[index + step]!, order[index]!];
     try {
-      await swap(record, other.sortOrder as number);
-      await swap(other, record.sortOrder as number);
+      await api(`/api/${def.name}/order`, { method: 'PUT', body: { order } });
       feedback.success(`Moved “${title}” ${step < 0 ? 'up' : 'down'}.`);
     } catch (error) {
       feedback.error(error instanceof ApiError ? error.message : 'Something went wrong!');
