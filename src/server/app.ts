@@ -26,7 +26,7 @@ import { migrate } from './db/migrate';
 import { serverSecret } from './db/server-secrets';
 import type { Env } from './env';
 import { auditPlugin, createAuditLog } from './modules/audit/audit';
-import { createChangeLog } from './modules/audit/change-log';
+import { createChangeLog } from './db/change-log';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthStore } from './modules/auth/store';
 import { registerCluster } from './modules/cluster';

@@ -4,7 +4,7 @@ import type { SiteData } from '../shared/site-data';
 import type { ContentRepository } from './content/repository';
 import type { Database } from './db/client';
 import type { Env } from './env';
-import type { ChangeLog } from './modules/audit/change-log';
+import type { ChangeLog } from './db/change-log';
 import type { MailOutbox } from './modules/mail/outbox';
 
 export interface SessionUser {
@@ -14,7 +14,7 @@ export interface SessionUser {
   role: Role;
 }
 
-export type { ChangeEvent } from './modules/audit/change-log';
+export type { ChangeEvent } from './db/change-log';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -3,7 +3,7 @@ import type { ContentTypeDef } from '../../shared/content/define';
 import { EMAIL_PATTERN } from '../../shared/text';
 import type { Db } from '../db/client';
 import type { Env } from '../env';
-import { fieldChanges } from '../modules/audit/change-log';
+import { fieldChanges } from '../db/change-log';
 import { createRateLimiter, type RateLimiter } from '../plugins/rate-limiter';
 import type { WriteLimit } from '../plugins/write-limits';
 import type { SessionUser } from '../types';

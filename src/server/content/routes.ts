@@ -8,7 +8,7 @@ import { listPageSchema } from '../../shared/list-page';
 import { isApprovedStaff } from '../../shared/roles';
 import { conflict, HttpError, notFound } from '../errors';
 import { errorSchema, pageQuery } from '../http/schemas';
-import { fieldChanges } from '../modules/audit/change-log';
+import { fieldChanges } from '../db/change-log';
 import { createCountCache } from './count-cache';
 import { csvRow } from './csv';
 import { type Intake, intakeLimit } from './intake';

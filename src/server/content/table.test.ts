@@ -132,13 +132,18 @@ describe('a new content type', () => {
     await database.exec(contentTableSql(certification));
     try {
       const repository = createContentRepository(database.db, certification);
-      const stored = await repository.create({ title: 'Refrigerant handling' });
+      // Writes run inside a transaction, as every writer's do (app.changes.write).
+      const stored = await database.transaction((tx) =>
+        repository.in(tx.db).create({ title: 'Refrigerant handling' }),
+      );
       // Defaults come from the database: the absent optional fields are stored blank, the select as declared.
       expect(stored).toMatchObject({ title: 'Refrigerant handling', image: '', body: '', level: 'basic' });
       expect(stored.slug).toBe('refrigerant-handling');
       expect((await repository.list({ q: 'refrigerant' })).map((r) => r._id)).toEqual([stored._id]);
       // The check list holds: a value outside the declared options never reaches a row.
-      await expect(repository.update(stored._id, { level: 'guru' })).rejects.toThrow();
+      await expect(
+        database.transaction((tx) => repository.in(tx.db).update(stored._id, { level: 'guru' })),
+      ).rejects.toThrow();
     } finally {
       await database.exec(`drop table ${certification.table}`);
     }

@@ -5,7 +5,7 @@ import { settings as settingsDef } from '../../../shared/content/settings';
 import { visibleTo } from '../../../shared/content/visibility';
 import { conflict } from '../../errors';
 import { errorSchema } from '../../http/schemas';
-import { fieldChanges } from '../audit/change-log';
+import { fieldChanges } from '../../db/change-log';
 import { createSettingsStore, type SettingsStore } from './store';
 
 export function settingsRoutes(store: SettingsStore): FastifyPluginAsyncZod {

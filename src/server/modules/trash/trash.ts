@@ -8,7 +8,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { HttpError, notFound } from '../../errors';
 import { errorSchema, pageQuery } from '../../http/schemas';
 import type { SessionUser } from '../../types';
-import type { ChangeTransaction } from '../audit/change-log';
+import type { ChangeTransaction } from '../../db/change-log';
 import { createTrashRepository } from './trash-repository';
 
 /**
