@@ -163,7 +163,7 @@ export function ContactForm({ initialValues, initialErrors = {}, initialNotice =
           ref={trapRef}
         />
       </div>
-      <button type="submit" className="button button-primary" disabled={sending}>
+      <button type="submit" className="btn btn-primary" disabled={sending}>
         {sending ? 'Sending…' : 'Submit'}
       </button>
     </form>

@@ -66,7 +66,7 @@ function SubscribeForm() {
           aria-describedby={`${id}-status`}
           required
         />
-        <button type="submit" className="button button-accent" disabled={state.kind === 'sending'}>
+        <button type="submit" className="btn btn-accent" disabled={state.kind === 'sending'}>
           Subscribe
         </button>
       </div>
@@ -148,7 +148,7 @@ export function SiteFooter({ settings, services }: { settings: SiteSettings; ser
           <h2 id="footer-subscribe">Stay in touch</h2>
           <SubscribeForm />
           <a
-            className="button button-chat"
+            className="btn btn-chat"
             href={`https://wa.me/${settings.chatNumber.replace(/\D/g, '')}`}
             target="_blank"
             rel="noopener"
