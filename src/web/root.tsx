@@ -14,6 +14,11 @@ import type { Route } from './+types/root';
 import './context';
 import './styles/app.css';
 
+// On every page, admin included: without it the browser asks for /favicon.ico, which is a 404.
+export const links: Route.LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
 export async function loader({ context }: Route.LoaderArgs) {
   const settings = { ...(await context.site.settings()) };
   // Staff-only settings (where messages are e-mailed) never reach the page's HTML.
