@@ -43,6 +43,20 @@ function withoutComments(css: string): string {
   }
 }
 
+/** The selector without its `:not(...)` parts (our sheets never nest parentheses inside them). */
+function withoutNegations(selector: string): string {
+  let out = '';
+  let from = 0;
+  for (;;) {
+    const start = selector.indexOf(':not(', from);
+    if (start < 0) return out + selector.slice(from);
+    out += selector.slice(from, start);
+    const end = selector.indexOf(')', start);
+    if (end < 0) return out;
+    from = end + 1;
+  }
+}
+
 function parseDeclarations(body: string): Array<[string, string]> {
   return body
     .split(';')
@@ -193,12 +207,11 @@ describe('one button system', () => {
       if (name === buttons.name) continue;
       for (const rule of rules) {
         const targetsButton = rule.selector.split(',').some((selector) => {
-          const subject =
-            selector
-              .trim()
-              .split(/[\s>+~]+/)
-              .pop() ?? '';
-          return /\.btn\b/.test(subject) || /\.btn-/.test(subject);
+          // `a:not(.btn)` leaves buttons alone: only what the selector picks counts.
+          const subject = withoutNegations(selector.trim())
+            .split(/[\s>+~]+/)
+            .pop();
+          return /\.btn\b/.test(subject ?? '') || /\.btn-/.test(subject ?? '');
         });
         if (!targetsButton) continue;
         for (const [property] of rule.declarations)
@@ -206,5 +219,29 @@ describe('one button system', () => {
       }
     }
     expect(restyled).toEqual([]);
+  });
+
+  it('is not recoloured by a rule for the links or buttons of a region', () => {
+    // `.auth-page a { color }` outranks `.btn-primary { color }` and turned a link button's text
+    // the colour of its own background; such rules must leave buttons out with `:not(.btn)`.
+    // Site-wide `a` and `a:hover` rank below every button rule and may stay.
+    const colouring = /^(color|background(-\w+)*|border(-\w+)*)$/;
+    const recoloured: string[] = [];
+    for (const { name, rules } of sheets) {
+      if (name === buttons.name) continue;
+      for (const rule of rules) {
+        if (!rule.declarations.some(([property]) => colouring.test(property))) continue;
+        for (const selector of rule.selector.split(',').map((part) => part.trim())) {
+          const subject = selector.split(/[\s>+~]+/).pop() ?? '';
+          // `a.chip` names its own kind of link; a bare `a` in a region picks buttons too.
+          const picksLinksOrButtons =
+            /^(a|button)(?![\w-])/.test(subject) && !withoutNegations(subject).includes('.');
+          const outranksAButton = selector !== subject;
+          if (picksLinksOrButtons && outranksAButton && !subject.includes(':not(.btn)'))
+            recoloured.push(`${name}: ${selector}`);
+        }
+      }
+    }
+    expect(recoloured).toEqual([]);
   });
 });
