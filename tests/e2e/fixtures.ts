@@ -78,18 +78,24 @@ export const test = base.extend<JourneyOptions & JourneyFixtures>({
   ],
 
   records: async ({ baseURL }, use) => {
-    const api = await request.newContext({ baseURL, storageState: adminStatePath });
+    const adminApi = () => request.newContext({ baseURL, storageState: adminStatePath });
     const made: Array<{ type: string; id: string }> = [];
     await use({
       async create(type, body) {
+        // One short-lived context per call: a connection left idle through a long journey is
+        // closed by the server while idle, and a later request on it met a reset (ECONNRESET).
+        const api = await adminApi();
         const response = await api.post(`/api/${type}`, { data: body, headers: await xsrfHeader(api) });
         if (!response.ok())
           throw new Error(`POST /api/${type} answered ${response.status()}: ${await response.text()}`);
         const record = await response.json();
+        await api.dispose();
         made.push({ type, id: record._id });
         return record;
       },
     });
+    if (made.length === 0) return;
+    const api = await adminApi();
     // Newest first; to the trash, then out of it for good. A journey that deleted a record itself
     // leaves a 404 here, which is fine; anything else means the site broke.
     for (const { type, id } of made.reverse()) {
