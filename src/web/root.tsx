@@ -15,6 +15,11 @@ import type { Route } from './+types/root';
 import './context';
 import './styles/app.css';
 
+// On every page, admin included: without it the browser asks for /favicon.ico, which is a 404.
+export const links: Route.LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
 export async function loader({ context }: Route.LoaderArgs) {
   // Staff-only settings (where messages are e-mailed) never reach the page's HTML, whoever is
   // signed in: pages are cached and replayed to visitors.

@@ -2,6 +2,10 @@ import { request } from '@playwright/test';
 import { ADMIN, expect, expectAccessible, adminTest as test, unique } from './fixtures';
 import { hydrated } from './support/public';
 
+// A pending account's refused login (403), an editor kept out of Users (403) and the last admin's
+// refused demotion (409) are what these journeys check; the browser logs each of them.
+test.use({ expectedConsoleErrors: [/status of 40[39] /] });
+
 test('an admin approves a second user, who can then log in as an editor', async ({
   page,
   browser,

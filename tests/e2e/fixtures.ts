@@ -1,7 +1,14 @@
 import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  test as base,
+  expect,
+  type Page,
+  request,
+} from '@playwright/test';
 
 /** The first account of the fresh e2e server (signed up by global-setup.ts): the admin. */
 export const ADMIN = { name: 'E2E Admin', username: 'e2e-admin', password: 'e2e-admin-password-1' } as const;
@@ -10,9 +17,107 @@ const port = process.env.E2E_PORT ?? '3210';
 /** The admin's saved session (cookies), written once by global-setup.ts. */
 export const adminStatePath = path.join(os.tmpdir(), `site-e2e-admin-state-${port}.json`);
 
-/** Tests that start signed in as the admin, without typing a password. */
-export const adminTest = base.extend({ storageState: adminStatePath });
+/** Records a journey makes through the API; the fixture removes them when the journey ends. */
+export interface Records {
+  /** `POST /api/<type>` as the admin; answers the stored record. */
+  create<T extends { _id: string } = { _id: string } & Record<string, unknown>>(
+    type: string,
+    body: Record<string, unknown>,
+  ): Promise<T>;
+}
+
+interface JourneyOptions {
+  /**
+   * Console errors this journey causes on purpose, e.g. `[/Failed to fetch/]` when it cuts the
+   * network, or `[/status of 409/]` when it provokes a refusal. Any other console.error fails it.
+   */
+  expectedConsoleErrors: RegExp[];
+}
+
+interface JourneyFixtures {
+  failOnBrowserErrors: undefined;
+  records: Records;
+}
+
+/**
+ * Every journey's `test`. It fails the journey on an uncaught error in any page or an unexpected
+ * console.error (a broken island or a failed request would otherwise pass unseen, since the
+ * assertions look at what did render), and gives it `records` that clean up after themselves.
+ */
+export const test = base.extend<JourneyOptions & JourneyFixtures>({
+  expectedConsoleErrors: [[], { option: true }],
+
+  failOnBrowserErrors: [
+    async ({ context, browser, expectedConsoleErrors }, use) => {
+      const problems: string[] = [];
+      const watch = (watched: BrowserContext) => {
+        watched.on('weberror', (webError) => problems.push(`page error: ${webError.error().message}`));
+        watched.on('console', (message) => {
+          if (message.type() !== 'error') return;
+          const text = message.text();
+          if (expectedConsoleErrors.some((pattern) => pattern.test(text))) return;
+          problems.push(`console.error on ${message.page()?.url() ?? 'a worker'}: ${text}`);
+        });
+      };
+      watch(context);
+      // Contexts a journey opens itself (a phone, a second user) are watched the same way.
+      const newContext = browser.newContext;
+      browser.newContext = async (options) => {
+        const opened = await newContext.call(browser, options);
+        watch(opened);
+        return opened;
+      };
+      try {
+        await use(undefined);
+      } finally {
+        browser.newContext = newContext;
+      }
+      expect(problems, 'errors in the browser during the journey').toEqual([]);
+    },
+    { auto: true },
+  ],
+
+  records: async ({ baseURL }, use) => {
+    const adminApi = () => request.newContext({ baseURL, storageState: adminStatePath });
+    const made: Array<{ type: string; id: string }> = [];
+    await use({
+      async create(type, body) {
+        // One short-lived context per call: a connection left idle through a long journey is
+        // closed by the server while idle, and a later request on it met a reset (ECONNRESET).
+        const api = await adminApi();
+        const response = await api.post(`/api/${type}`, { data: body, headers: await xsrfHeader(api) });
+        if (!response.ok())
+          throw new Error(`POST /api/${type} answered ${response.status()}: ${await response.text()}`);
+        const record = await response.json();
+        await api.dispose();
+        made.push({ type, id: record._id });
+        return record;
+      },
+    });
+    if (made.length === 0) return;
+    const api = await adminApi();
+    // Newest first; to the trash, then out of it for good. A journey that deleted a record itself
+    // leaves a 404 here, which is fine; anything else means the site broke.
+    for (const { type, id } of made.reverse()) {
+      for (const url of [`/api/${type}/${id}`, `/api/trash/${type}/${id}`]) {
+        const response = await api.delete(url, { headers: await xsrfHeader(api) });
+        if (!response.ok() && response.status() !== 404)
+          throw new Error(`cleaning up: DELETE ${url} answered ${response.status()}`);
+      }
+    }
+    await api.dispose();
+  },
+});
+
+/** Journeys that start signed in as the admin, without typing a password. */
+export const adminTest = test.extend({ storageState: adminStatePath });
 export { expect };
+
+async function xsrfHeader(api: APIRequestContext): Promise<Record<string, string>> {
+  const { cookies } = await api.storageState();
+  const xsrf = cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
+  return { 'x-xsrf-token': decodeURIComponent(xsrf) };
+}
 
 let counter = 0;
 /** A name no other test (or earlier run on this server) uses. */

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 test('the empty path opens the home page with the seeded services', async ({ page }) => {
   await page.goto('/');

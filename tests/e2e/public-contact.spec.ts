@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { hydrated } from './support/public';
 
 const INVALID = 'Please fill out all required fields correctly.';
@@ -57,19 +58,25 @@ test('a valid message is sent, confirmed and the form is cleared', async ({ page
     await expect(main.getByLabel(label)).toHaveValue('');
 });
 
-test('when sending fails the visitor is told to try again', async ({ page }) => {
-  await page.goto('/home');
-  await hydrated(page);
-  await page.route('**/api/contactus', (route) => route.fulfill({ status: 500, json: { error: 'boom' } }));
-  await fill(page, valid);
-  await page.getByRole('main').getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByRole('main').getByRole('alert')).toHaveText(FAILED);
-  // The values stay, so nothing typed is lost.
-  await expect(page.getByRole('main').getByLabel('Message')).toHaveValue(valid.message);
+test.describe('a failing server', () => {
+  // The journey answers the post with a 500, which the browser logs.
+  test.use({ expectedConsoleErrors: [/status of 500 /] });
+
+  test('when sending fails the visitor is told to try again', async ({ page }) => {
+    await page.goto('/home');
+    await hydrated(page);
+    await page.route('**/api/contactus', (route) => route.fulfill({ status: 500, json: { error: 'boom' } }));
+    await fill(page, valid);
+    await page.getByRole('main').getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText(FAILED);
+    // The values stay, so nothing typed is lost.
+    await expect(page.getByRole('main').getByLabel('Message')).toHaveValue(valid.message);
+  });
 });
 
 test.describe('without JavaScript', () => {
-  test.use({ javaScriptEnabled: false });
+  // A refused post answers its page with 400, which the browser logs.
+  test.use({ javaScriptEnabled: false, expectedConsoleErrors: [/status of 400 /] });
 
   test('the form posts to the server and the answer is a result page', async ({ page }) => {
     await page.goto('/contact');

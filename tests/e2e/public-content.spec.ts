@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { hydrated, listOf } from './support/public';
 
 type Service = {
@@ -182,10 +182,15 @@ test('service centers and the gallery show pictures with responsive sizes; only 
   }
 });
 
-test('an unknown address answers a helpful 404 inside the site', async ({ page }) => {
-  const response = await page.goto('/this-page-does-not-exist');
-  expect(response?.status()).toBe(404);
-  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
-  await page.getByRole('main').getByRole('link', { name: 'All services' }).click();
-  await expect(page).toHaveURL(/\/services$/);
+test.describe('an unknown address', () => {
+  // The browser logs the 404 the page is answered with.
+  test.use({ expectedConsoleErrors: [/status of 404 /] });
+
+  test('an unknown address answers a helpful 404 inside the site', async ({ page }) => {
+    const response = await page.goto('/this-page-does-not-exist');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await page.getByRole('main').getByRole('link', { name: 'All services' }).click();
+    await expect(page).toHaveURL(/\/services$/);
+  });
 });

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { decodeHtml, listOf, PUBLIC_PATHS, settingsOf } from './support/public';
 
 type Row = Record<string, unknown> & { _id: string };

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { hydrated, settingsOf, signInAsStaff } from './support/public';
 
 const BANNER = 'Server is not responding. Please check the connection.';
@@ -144,29 +144,34 @@ test.describe('footer', () => {
 });
 
 test.describe('app shell', () => {
-  test('the server banner shows while /api/status fails, and goes when it answers again', async ({
-    page,
-  }) => {
-    await page.route('**/api/status', (route) => route.abort('connectionrefused'));
-    await page.goto('/home');
-    await expect(page.getByRole('alert').filter({ hasText: BANNER })).toBeVisible();
-    await page.unroute('**/api/status');
-    // Any failed API call makes the shell ask again.
-    await page.evaluate(() => window.dispatchEvent(new Event('site:api-failed')));
-    await expect(page.getByText(BANNER)).toBeHidden();
-  });
+  test.describe('with the server cut off', () => {
+    // The journeys refuse the connection on purpose; the browser logs each refused request.
+    test.use({ expectedConsoleErrors: [/ERR_CONNECTION_REFUSED/] });
 
-  test('isActive false counts as down; a failing API call re-checks the server', async ({ page }) => {
-    await page.goto('/home');
-    await hydrated(page);
-    await expect(page.getByText(BANNER)).toBeHidden();
-    await page.route('**/api/status', (route) => route.fulfill({ json: { isActive: false } }));
-    await page.route('**/api/subscribers', (route) => route.abort('connectionrefused'));
-    const footer = page.getByRole('contentinfo');
-    await footer.getByLabel('Get maintenance tips and offers').fill('someone@example.com');
-    await footer.getByRole('button', { name: 'Subscribe' }).click();
-    await expect(footer.getByText('Something went wrong. Please try again.')).toBeVisible();
-    await expect(page.getByText(BANNER)).toBeVisible();
+    test('the server banner shows while /api/status fails, and goes when it answers again', async ({
+      page,
+    }) => {
+      await page.route('**/api/status', (route) => route.abort('connectionrefused'));
+      await page.goto('/home');
+      await expect(page.getByRole('alert').filter({ hasText: BANNER })).toBeVisible();
+      await page.unroute('**/api/status');
+      // Any failed API call makes the shell ask again.
+      await page.evaluate(() => window.dispatchEvent(new Event('site:api-failed')));
+      await expect(page.getByText(BANNER)).toBeHidden();
+    });
+
+    test('isActive false counts as down; a failing API call re-checks the server', async ({ page }) => {
+      await page.goto('/home');
+      await hydrated(page);
+      await expect(page.getByText(BANNER)).toBeHidden();
+      await page.route('**/api/status', (route) => route.fulfill({ json: { isActive: false } }));
+      await page.route('**/api/subscribers', (route) => route.abort('connectionrefused'));
+      const footer = page.getByRole('contentinfo');
+      await footer.getByLabel('Get maintenance tips and offers').fill('someone@example.com');
+      await footer.getByRole('button', { name: 'Subscribe' }).click();
+      await expect(footer.getByText('Something went wrong. Please try again.')).toBeVisible();
+      await expect(page.getByText(BANNER)).toBeVisible();
+    });
   });
 
   test('a loading bar shows while a client-side navigation waits for its data', async ({ page }) => {

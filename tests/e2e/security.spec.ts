@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 test('the home page arrives with a strict policy and breaks none of it in a real browser', async ({
   page,

@@ -229,7 +229,7 @@ function ConfirmDialog({
         <button type="button" className="btn btn-light" data-autofocus onClick={() => onAnswer(false)}>
           Cancel
         </button>
-        <button type="button" className="btn btn-danger" onClick={() => onAnswer(true)}>
+        <button type="button" className="btn btn-danger-solid" onClick={() => onAnswer(true)}>
           {confirmLabel}
         </button>
       </div>

@@ -142,7 +142,7 @@ export function ContactForm({ initialValues, initialErrors = {}, initialNotice =
           ref={trapRef}
         />
       </div>
-      <button type="submit" className="button button-primary" disabled={form.submitting}>
+      <button type="submit" className="btn btn-primary" disabled={form.submitting}>
         {form.submitting ? 'Sending…' : 'Submit'}
       </button>
     </form>

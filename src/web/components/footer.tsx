@@ -75,7 +75,7 @@ function SubscribeForm() {
           aria-describedby={`${id}-status`}
           required={EMAIL_FIELD.required}
         />
-        <button type="submit" className="button button-accent" disabled={form.submitting}>
+        <button type="submit" className="btn btn-accent" disabled={form.submitting}>
           Subscribe
         </button>
       </div>
@@ -157,7 +157,7 @@ export function SiteFooter({ settings, services }: { settings: SiteSettings; ser
           <h2 id="footer-subscribe">Stay in touch</h2>
           <SubscribeForm />
           <a
-            className="button button-chat"
+            className="btn btn-chat"
             href={`https://wa.me/${settings.chatNumber.replace(/\D/g, '')}`}
             target="_blank"
             rel="noopener"

@@ -149,7 +149,7 @@ export function SiteHeader({ settings, user }: HeaderProps) {
         <nav aria-label="Main" className="desktop-nav">
           <NavItems settings={settings} user={user} mobile={false} />
         </nav>
-        <a className="header-call" href={telHref(settings.phone)}>
+        <a className="btn btn-primary btn-small header-call" href={telHref(settings.phone)}>
           <Icon name="phone" />
           <span>{settings.phone}</span>
         </a>

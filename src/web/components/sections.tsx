@@ -10,7 +10,7 @@ import { Picture } from './picture';
 export function ReadMore({
   to,
   what,
-  className = 'button button-outline',
+  className = 'btn btn-outline',
 }: {
   to: string;
   what: string;
@@ -39,7 +39,7 @@ export function ServiceGrid({
             <Picture
               src={service.image}
               alt=""
-              sizes="(min-width: 1200px) 270px, (min-width: 560px) 45vw, 112px"
+              sizes="(min-width: 1200px) 270px, (min-width: 768px) 45vw, 112px"
               width={600}
               height={400}
               priority={priorityFirst && i === 0}
@@ -49,7 +49,11 @@ export function ServiceGrid({
           <div className="tile-body">
             <p className="chip chip-static">{service.categoryLabel}</p>
             <h3>{service.title}</h3>
-            <ReadMore to={servicePath(service.slug)} what={service.title} />
+            <ReadMore
+              to={servicePath(service.slug)}
+              what={service.title}
+              className="btn btn-outline btn-small-on-phone"
+            />
           </div>
         </li>
       ))}

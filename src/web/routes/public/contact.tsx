@@ -59,10 +59,10 @@ export default function Contact({ actionData }: Route.ComponentProps) {
           <h1 id="contact-result">Thank you for contacting us</h1>
           <p className="lead">We have your message and will get back to you shortly.</p>
           <p className="cta-row">
-            <Link to="/home" className="button button-primary">
+            <Link to="/home" className="btn btn-primary">
               Back to the home page
             </Link>
-            <Link to="/contact" className="button button-outline">
+            <Link to="/contact" className="btn btn-outline">
               Send another message
             </Link>
           </p>

@@ -49,13 +49,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <p className="hero-tagline">{settings.tagline}</p>
             <p className="hero-text">{settings.heroText}</p>
             <div className="hero-actions">
-              <a className="button button-accent button-lg" href={telHref(settings.phone)}>
+              <a className="btn btn-accent btn-large" href={telHref(settings.phone)}>
                 <Icon name="phone" /> Call {settings.phone}
               </a>
-              <Link className="button button-light button-lg" to="/contact">
+              <Link className="btn btn-light btn-large" to="/contact">
                 Contact Us
               </Link>
-              <Link className="button button-ghost button-lg" to="/about">
+              <Link className="btn btn-ghost btn-large" to="/about">
                 Learn More<span className="visually-hidden"> about {settings.companyName}</span>
               </Link>
             </div>
@@ -76,7 +76,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <Picture
                 src={heroImage}
                 alt=""
-                sizes="(min-width: 960px) 460px, 92vw"
+                sizes="(min-width: 1024px) 460px, 92vw"
                 width={600}
                 height={400}
                 priority
@@ -102,7 +102,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <p className="eyebrow">About us</p>
             <h2 id="home-about">A team you can call at any hour</h2>
             <p>{aboutIntro}</p>
-            <Link className="button button-primary" to="/about">
+            <Link className="btn btn-primary" to="/about">
               Learn More<span className="visually-hidden"> about our company</span>
             </Link>
           </div>

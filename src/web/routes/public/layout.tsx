@@ -7,10 +7,6 @@ import type { loader as rootLoader } from '../../root';
 import '../../styles/public.css';
 import type { Route } from './+types/layout';
 
-export const links: Route.LinksFunction = () => [
-  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-];
-
 export async function loader({ context }: Route.LoaderArgs) {
   const services = await context.site.list('service');
   return {

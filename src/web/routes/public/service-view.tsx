@@ -34,10 +34,10 @@ export function ServiceView({ service }: { service: ServiceDetailData }) {
             <p key={paragraph.slice(0, 40)}>{paragraph}</p>
           ))}
           <p className="cta-row">
-            <Link to="/contact" className="button button-primary">
+            <Link to="/contact" className="btn btn-primary">
               Request this service
             </Link>
-            <Link to="/services" className="button button-outline">
+            <Link to="/services" className="btn btn-outline">
               All services
             </Link>
           </p>

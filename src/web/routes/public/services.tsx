@@ -82,7 +82,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
                   <Picture
                     src={service.image}
                     alt=""
-                    sizes="(min-width: 960px) 420px, 92vw"
+                    sizes="(min-width: 1024px) 420px, 92vw"
                     width={600}
                     height={400}
                     priority={i === 0}
@@ -97,11 +97,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
                     </Link>
                   </h2>
                   <p>{service.excerpt}</p>
-                  <ReadMore
-                    to={servicePath(service.slug)}
-                    what={service.title}
-                    className="button button-primary"
-                  />
+                  <ReadMore to={servicePath(service.slug)} what={service.title} className="btn btn-primary" />
                 </div>
               </div>
             </article>

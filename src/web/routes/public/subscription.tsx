@@ -66,7 +66,7 @@ export default function Subscription({ loaderData, actionData }: Route.Component
               {actionData.message}
             </p>
             <p className="cta-row">
-              <Link to="/home" className="button button-primary">
+              <Link to="/home" className="btn btn-primary">
                 Back to the home page
               </Link>
             </p>
@@ -76,7 +76,7 @@ export default function Subscription({ loaderData, actionData }: Route.Component
             <p className="lead">{step.lead}</p>
             <Form method="post" reloadDocument>
               <input type="hidden" name="token" value={loaderData.token} />
-              <button type="submit" className="button button-primary">
+              <button type="submit" className="btn btn-primary">
                 {step.button}
               </button>
             </Form>
