@@ -2,9 +2,9 @@ import type { AccessRule } from '../shared/content/define';
 import type { Role } from '../shared/roles';
 import type { SiteData } from '../shared/site-data';
 import type { ContentRepository } from './content/repository';
+import type { ChangeLog } from './db/change-log';
 import type { Database } from './db/client';
 import type { Env } from './env';
-import type { ChangeLog } from './db/change-log';
 import type { MailOutbox } from './modules/mail/outbox';
 
 export interface SessionUser {

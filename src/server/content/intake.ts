@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ContentTypeDef } from '../../shared/content/define';
 import { EMAIL_PATTERN } from '../../shared/text';
+import { fieldChanges } from '../db/change-log';
 import type { Db } from '../db/client';
 import type { Env } from '../env';
-import { fieldChanges } from '../db/change-log';
 import { createRateLimiter, type RateLimiter } from '../plugins/rate-limiter';
 import type { WriteLimit } from '../plugins/write-limits';
 import type { SessionUser } from '../types';

@@ -1,7 +1,7 @@
 import type { AuditAction, FieldChange } from '../../shared/audit';
 import type { Field } from '../../shared/content/fields';
-import type { Database } from './client';
 import type { SessionUser } from '../types';
+import type { Database } from './client';
 
 /** Field names that never reach the log, even as names of changed fields. */
 const SECRET_FIELD = /pass(word)?|secret|token|hash/i;

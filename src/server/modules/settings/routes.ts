@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { singletonSchemas } from '../../../shared/content/schema';
 import { settings as settingsDef } from '../../../shared/content/settings';
 import { visibleTo } from '../../../shared/content/visibility';
+import { fieldChanges } from '../../db/change-log';
 import { conflict } from '../../errors';
 import { errorSchema } from '../../http/schemas';
-import { fieldChanges } from '../../db/change-log';
 import { createSettingsStore, type SettingsStore } from './store';
 
 export function settingsRoutes(store: SettingsStore): FastifyPluginAsyncZod {

@@ -3,12 +3,12 @@ import { z } from 'zod';
 import { listPageSchema } from '../../../shared/list-page';
 import { trashItemSchema } from '../../../shared/trash';
 import { recordName } from '../../content/repository';
+import type { ChangeTransaction } from '../../db/change-log';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { HttpError, notFound } from '../../errors';
 import { errorSchema, pageQuery } from '../../http/schemas';
 import type { SessionUser } from '../../types';
-import type { ChangeTransaction } from '../../db/change-log';
 import { createTrashRepository } from './trash-repository';
 
 /**
