@@ -30,7 +30,7 @@ export interface SiteData {
 }
 
 /** The types visitors create through a form on a public page. */
-export type PublicFormType = 'contactus' | 'subscriber';
+export type PublicFormType = 'contactus' | 'subscribers';
 
 export type FormResult =
   /** `message`: what the API answers a visitor too (the subscription's "check your inbox"). */

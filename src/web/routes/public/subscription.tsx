@@ -44,7 +44,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const form = await request.formData();
   if (step === 'subscribe') {
     const email = String(form.get('email') ?? '');
-    const result = await context.site.submitForm('subscriber', { email }, { ip: context.clientIp });
+    const result = await context.site.submitForm('subscribers', { email }, { ip: context.clientIp });
     if (result.ok) return { ok: true, message: result.message ?? '' };
     return data(
       { ok: false, message: result.fields?.email ?? result.error, email },
