@@ -1,6 +1,5 @@
 import { redirect } from 'react-router';
 import { isSlug } from '../../../shared/constants';
-import { servicePath } from '../../../shared/seo/public-pages';
 import type { Route } from './+types/service-detail-redirect';
 
 /**
@@ -10,5 +9,7 @@ import type { Route } from './+types/service-detail-redirect';
  */
 export function loader({ request }: Route.LoaderArgs) {
   const slug = new URL(request.url).searchParams.get('service') ?? '';
-  return redirect(isSlug(slug) ? servicePath(slug) : '/services', 301);
+  // A slug is letters, digits and dashes: the address stays a path of this site.
+  if (isSlug(slug)) return redirect(`/services/${slug}`, 301);
+  return redirect('/services', 301);
 }
