@@ -9,7 +9,7 @@ import {
 import type { SiteSettings } from '../../shared/content/settings';
 import { subscriber } from '../../shared/content/types';
 import { PUBLIC_PAGES, servicePath } from '../../shared/seo/public-pages';
-import { isSiteLink, mailtoHref, telHref } from '../../shared/text';
+import { isSiteLink, mailtoHref, telHref, whatsappHref } from '../../shared/text';
 import { ApiError, api } from '../lib/api';
 import { useForm } from '../lib/use-form';
 import { Icon } from './icons';
@@ -158,7 +158,7 @@ export function SiteFooter({ settings, services }: { settings: SiteSettings; ser
           <SubscribeForm />
           <a
             className="btn btn-chat"
-            href={`https://wa.me/${settings.chatNumber.replace(/\D/g, '')}`}
+            href={whatsappHref(settings.chatNumber)}
             target="_blank"
             rel="noopener"
           >
