@@ -3,6 +3,7 @@ import { localBusinessJsonLd, serializeJsonLd } from '../../../shared/seo/json-l
 import { LoadingBar, ServerStatusBanner, useScrollReveal } from '../../components/app-shell';
 import { SiteFooter } from '../../components/footer';
 import { SiteHeader } from '../../components/header';
+import { SPECULATION_RULES } from '../../lib/speculation-rules';
 import type { loader as rootLoader } from '../../root';
 import '../../styles/public.css';
 import type { Route } from './+types/layout';
@@ -40,6 +41,13 @@ export default function PublicLayout() {
         suppressHydrationWarning
         // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON built by us, escaped by serializeJsonLd
         dangerouslySetInnerHTML={{ __html: serializeJsonLd(localBusinessJsonLd(settings, services, origin)) }}
+      />
+      <script
+        type="speculationrules"
+        nonce={nonce}
+        suppressHydrationWarning
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant built from our own page list
+        dangerouslySetInnerHTML={{ __html: SPECULATION_RULES }}
       />
     </>
   );
