@@ -54,6 +54,27 @@ function precompressAssets(dir) {
   }
 }
 
+/**
+ * Public pages do not hydrate: their one script is the islands bundle, plain TypeScript with no
+ * framework (docs/decisions/067). Its hashed name goes to islands.json for the server to link.
+ */
+async function buildIslands() {
+  const result = await build({
+    entryPoints: { islands: path.join(root, 'src/web/islands/public.ts') },
+    outdir: path.join(root, 'build/web/client/assets'),
+    entryNames: '[name]-[hash]',
+    bundle: true,
+    format: 'esm',
+    target: 'es2022',
+    minify: true,
+    metafile: true,
+    logLevel: 'warning',
+  });
+  const [output] = Object.keys(result.metafile.outputs).filter((file) => file.endsWith('.js'));
+  const script = `/assets/${path.basename(output)}`;
+  fs.writeFileSync(path.join(root, 'build/web/islands.json'), JSON.stringify({ script }));
+}
+
 export async function buildAll() {
   // Build chatter goes to stderr: `npm run bench` keeps stdout for its results.
   execFileSync(bin('react-router'), ['build'], { cwd: root, stdio: ['ignore', process.stderr, 'inherit'] });
@@ -68,6 +89,7 @@ export async function buildAll() {
     sourcemap: true,
     logLevel: 'warning',
   });
+  await buildIslands();
   precompressAssets(path.join(root, 'build/web/client/assets'));
   fs.cpSync(path.join(root, 'src/server/db/migrations'), path.join(root, 'build/server/migrations'), {
     recursive: true,

@@ -1,5 +1,7 @@
 /** Business constants from the product specification (§9). */
 export const PHONE_PATTERN = /^\d{11}$/;
+/** The phone field's placeholder: the shape of a number, never one that looks like the company's. */
+export const PHONE_FORMAT_HINT = '03XX-XXXXXXX';
 
 export const TRUNCATE_WORDS = {
   clientAddress: 5,
@@ -43,6 +45,10 @@ export function truncateWords(text: string, words: number): string {
   if (parts.length <= words) return parts.join(' ');
   return `${parts.slice(0, words).join(' ')}...`;
 }
+
+/** What slugify makes: lower-case letters and digits in dash-separated runs, at most 80 characters. */
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const isSlug = (value: string) => value.length <= 80 && SLUG_PATTERN.test(value);
 
 /** URL-safe slug from a title: 'AC Repair & Gas' -> 'ac-repair-gas'. */
 export function slugify(text: string): string {

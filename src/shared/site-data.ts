@@ -19,18 +19,22 @@ export interface SiteData {
   list<N extends PublicTypeName>(type: N): Promise<SiteRecord<N>[]>;
   findBySlug<N extends SluggedPublicTypeName>(type: N, slug: string): Promise<SiteRecord<N> | null>;
   /**
-   * Take a contact message from a page's form post (the form without JavaScript), through the same
-   * validation and safeguards as POST /api/contactus.
+   * Take a visitor's form posted to a page without JavaScript (a contact message, a subscription)
+   * through the same validation and safeguards as its POST /api/<type>.
    */
-  sendContactMessage(input: Record<string, unknown>, meta: { ip: string }): Promise<ContactResult>;
+  submitForm(type: PublicFormType, input: Record<string, unknown>, meta: { ip: string }): Promise<FormResult>;
   /** The confirmation link's button (double opt-in); a token works once. */
   confirmSubscription(token: string): Promise<{ ok: boolean; message: string }>;
   /** The unsubscribe link's button; the subscriber is removed for good. */
   unsubscribe(token: string): Promise<{ ok: boolean; message: string }>;
 }
 
-export type ContactResult =
-  | { ok: true }
+/** The types visitors create through a form on a public page. */
+export type PublicFormType = 'contactus' | 'subscriber';
+
+export type FormResult =
+  /** `message`: what the API answers a visitor too (the subscription's "check your inbox"). */
+  | { ok: true; message?: string }
   | { ok: false; status: number; error: string; fields?: Record<string, string> };
 
 export interface RequestContext {
@@ -42,4 +46,9 @@ export interface RequestContext {
   origin: string;
   /** The visitor's address (from X-Forwarded-For only when TRUST_PROXY is set). */
   clientIp: string;
+  /**
+   * The one script a public page loads (its islands), or null when the site runs without a build
+   * of it. Public pages do not hydrate (docs/decisions/067).
+   */
+  islandScript: string | null;
 }

@@ -6,6 +6,8 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type UIMatch,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from 'react-router';
@@ -29,11 +31,25 @@ export async function loader({ context }: Route.LoaderArgs) {
     user: context.user,
     nonce: context.nonce,
     origin: context.origin,
+    islandScript: context.islandScript,
   };
 }
 
+/**
+ * What a route declares about its page. `islands`: the page is served as HTML and never hydrates;
+ * its only script is the islands bundle (docs/decisions/067). The public layout says so for every
+ * public page; the admin area stays a single-page app.
+ */
+export interface PageHandle {
+  islands?: boolean;
+}
+
+const servedAsIslands = (matches: UIMatch[]) =>
+  matches.some((match) => (match.handle as PageHandle | undefined)?.islands === true);
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
+  const islands = servedAsIslands(useMatches());
   return (
     <html lang="en">
       <head>
@@ -44,8 +60,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration nonce={data?.nonce} />
-        <Scripts nonce={data?.nonce} />
+        {islands ? (
+          data?.islandScript ? (
+            <script type="module" src={data.islandScript} nonce={data.nonce} />
+          ) : null
+        ) : (
+          <>
+            <ScrollRestoration nonce={data?.nonce} />
+            <Scripts nonce={data?.nonce} />
+          </>
+        )}
       </body>
     </html>
   );
@@ -53,8 +77,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   // Effects run children first: once this is set, every component of the page is interactive.
+  // (A public page's islands set the same mark once they are bound.)
   useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
+    document.documentElement.dataset.ready = 'true';
   }, []);
   return <Outlet />;
 }

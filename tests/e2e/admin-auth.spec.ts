@@ -1,6 +1,6 @@
 import { request } from '@playwright/test';
 import { ADMIN, adminStatePath, expect, expectAccessible, test, unique } from './fixtures';
-import { hydrated } from './support/public';
+import { pageReady } from './support/public';
 
 // Refused logins, sign-ups and passwords are what these journeys check: the browser logs each
 // 400, 401 and 403 they provoke. Any other console error still fails them.
@@ -35,7 +35,7 @@ test('every admin page sends a visitor without a session to the login page', asy
 
 test('login shows the company, its selling points and the server reason of a failure', async ({ page }) => {
   await page.goto('/login');
-  await hydrated(page);
+  await pageReady(page);
   await expect(page.getByRole('heading', { level: 1 })).not.toBeEmpty();
   for (const point of [
     'Cooling and refrigeration solutions',
@@ -90,7 +90,7 @@ test('login goes back to the page the guard came from, and LogOut ends the sessi
 
 test('sign-up validates, then says a later account waits for approval', async ({ page }) => {
   await page.goto('/signup');
-  await hydrated(page);
+  await pageReady(page);
   const signUp = page.getByRole('button', { name: 'Sign Up' });
   await expect(signUp).toBeDisabled();
   await page.getByLabel('Full name').focus();
@@ -114,7 +114,7 @@ test('sign-up validates, then says a later account waits for approval', async ({
 
   // Until approved, the account cannot log in.
   await page.goto('/login');
-  await hydrated(page);
+  await pageReady(page);
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password', { exact: true }).fill('long-enough-password');
   await page.getByRole('button', { name: 'Login' }).click();
@@ -141,7 +141,7 @@ test('staff change their own password on My account', async ({ page, baseURL }) 
 
   await page.goto('/login?next=%2Faccount');
 
-  await hydrated(page);
+  await pageReady(page);
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(first);
   await page.getByRole('button', { name: 'Login' }).click();

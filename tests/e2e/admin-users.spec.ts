@@ -1,6 +1,6 @@
 import { request } from '@playwright/test';
 import { ADMIN, expect, expectAccessible, adminTest as test, unique } from './fixtures';
-import { hydrated } from './support/public';
+import { pageReady } from './support/public';
 
 // A pending account's refused login (403), an editor kept out of Users (403) and the last admin's
 // refused demotion (409) are what these journeys check; the browser logs each of them.
@@ -37,7 +37,7 @@ test('an admin approves a second user, who can then log in as an editor', async 
   const editorContext = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
   const editor = await editorContext.newPage();
   await editor.goto('/login');
-  await hydrated(editor);
+  await pageReady(editor);
   await editor.getByLabel('Username').fill(username);
   await editor.getByLabel('Password', { exact: true }).fill(password);
   await editor.getByRole('button', { name: 'Login' }).click();

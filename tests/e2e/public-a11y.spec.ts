@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
-import { hydrated, listOf, PUBLIC_PATHS } from './support/public';
+import { pageReady, listOf, PUBLIC_PATHS } from './support/public';
 
 // The pages checked include the 404 page, which the browser logs as a failed load.
 test.use({ expectedConsoleErrors: [/status of 404 /] });
@@ -16,7 +16,7 @@ for (const width of [390, 1280]) {
     const found: string[] = [];
     for (const path of [...PUBLIC_PATHS, `/services/${service!.slug}`, '/no-such-page']) {
       await page.goto(path);
-      await hydrated(page);
+      await pageReady(page);
       // Scroll through so that every revealed section is in its final state.
       await page.evaluate(async () => {
         for (let y = 0; y < document.body.scrollHeight; y += 400) {

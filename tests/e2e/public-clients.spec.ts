@@ -21,7 +21,7 @@ async function openWithClock(page: Page) {
   await page.clock.install({ time: new Date('2026-01-05T08:00:00Z') });
   await page.clock.pauseAt(new Date('2026-01-05T08:00:01Z'));
   await page.goto('/client');
-  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await page.locator('html[data-ready]').waitFor({ state: 'attached' });
 }
 
 const dot = (page: Page, n: number, of: number) =>

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { hydrated } from './support/public';
+import { pageReady } from './support/public';
 
 const INVALID = 'Please fill out all required fields correctly.';
 const SENT = 'Message sent successfully!';
@@ -23,7 +23,7 @@ const valid = {
 
 test('an invalid submit explains every field with the spec messages and sends nothing', async ({ page }) => {
   await page.goto('/contact');
-  await hydrated(page);
+  await pageReady(page);
   let posted = false;
   page.on('request', (r) => {
     if (r.url().endsWith('/api/contactus')) posted = true;
@@ -44,7 +44,7 @@ test('an invalid submit explains every field with the spec messages and sends no
 
 test('a valid message is sent, confirmed and the form is cleared', async ({ page }) => {
   await page.goto('/contact');
-  await hydrated(page);
+  await pageReady(page);
   await fill(page, valid);
   const main = page.getByRole('main');
   const [response] = await Promise.all([
@@ -64,7 +64,7 @@ test.describe('a failing server', () => {
 
   test('when sending fails the visitor is told to try again', async ({ page }) => {
     await page.goto('/home');
-    await hydrated(page);
+    await pageReady(page);
     await page.route('**/api/contactus', (route) => route.fulfill({ status: 500, json: { error: 'boom' } }));
     await fill(page, valid);
     await page.getByRole('main').getByRole('button', { name: 'Submit' }).click();
@@ -111,7 +111,7 @@ test('a bot that fills the hidden website field is still answered, and staff see
 }) => {
   const { signInAsStaff } = await import('./support/public');
   await page.goto('/contact');
-  await hydrated(page);
+  await pageReady(page);
   const name = `Bot ${Date.now()}`;
   await fill(page, { ...valid, name });
   await page.locator('input[name="website"]').fill('https://spam.example');

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { hydrated, listOf } from './support/public';
+import { pageReady, listOf } from './support/public';
 
 type Service = {
   title: string;
@@ -16,7 +16,7 @@ test('services: category chips with human names filter the list; Read More opens
 }) => {
   const services = await listOf<Service>(request, 'service');
   await page.goto('/services');
-  await hydrated(page);
+  await pageReady(page);
   const chips = page.getByRole('navigation', { name: 'Filter services by category' });
   const list = page.getByRole('region', { name: 'Services' });
   await expect(list.getByRole('article')).toHaveCount(services.length);
@@ -50,7 +50,7 @@ test('home: the service cards open their detail pages; the hero calls, contacts 
   const [first] = await listOf<Service>(request, 'service');
   const settings = await (await request.get('/api/settings')).json();
   await page.goto('/home');
-  await hydrated(page);
+  await pageReady(page);
   const hero = page.getByRole('region', { name: settings.heroTitle });
   await expect(hero).toContainText('24/7');
   await expect(hero.getByRole('link', { name: new RegExp(`Call ${settings.phone}`) })).toHaveAttribute(
@@ -69,38 +69,10 @@ test('home: the service cards open their detail pages; the hero calls, contacts 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(first!.title);
 });
 
-test('the old /serviceDetail address shows the service handed over in navigation state', async ({
-  page,
-  request,
-}) => {
-  const [service] = await listOf<Service>(request, 'service');
-  await page.goto('/services');
-  await hydrated(page);
-  // What the old app did: navigate to /serviceDetail with the service in history state.
-  await page.evaluate((s) => {
-    window.history.pushState(
-      {
-        usr: { service: { ...s, categoryLabel: 'Cooling & Refrigeration', category: s.serviceName } },
-        key: 'old',
-        idx: 1,
-      },
-      '',
-      '/serviceDetail',
-    );
-    window.history.pushState({ usr: null, key: 'next', idx: 2 }, '', '/services');
-    window.history.back();
-  }, service!);
-  await expect(page).toHaveURL(/\/serviceDetail$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(service!.title);
-  // Opened afresh, there is no state: the visitor lands on the list.
-  await page.reload();
-  await expect(page).toHaveURL(/\/services$/);
-});
-
 test('departments: the first is selected; a click shows another', async ({ page, request }) => {
   const departments = await listOf<{ name: string; description: string }>(request, 'department');
   await page.goto('/department');
-  await hydrated(page);
+  await pageReady(page);
   const list = page.getByRole('navigation', { name: 'Departments list' });
   await expect(list.getByRole('link', { name: departments[0]!.name })).toHaveAttribute(
     'aria-current',
@@ -127,7 +99,7 @@ test('about: expertise, commitment, why choose us, entries with READ MORE, and t
   const entries = await listOf<{ title: string; description: string }>(request, 'aboutus');
   const team = await listOf<{ name: string }>(request, 'team');
   await page.goto('/about');
-  await hydrated(page);
+  await pageReady(page);
   await expect(page.getByRole('heading', { name: 'Our Expertise' })).toBeVisible();
   await expect(
     page.getByRole('heading', { name: 'Our Expertise' }).locator('..').getByRole('listitem'),

@@ -105,6 +105,11 @@ test.describe('addresses', () => {
     const old = await html(request, '/serviceDetail');
     expect([301, 302]).toContain(old.status);
     expect(old.headers.location).toBe('/services');
+    const named = await html(request, '/serviceDetail?service=ac-repair');
+    expect([301, 302]).toContain(named.status);
+    expect(named.headers.location).toBe('/services/ac-repair');
+    const odd = await html(request, '/serviceDetail?service=%2F%2Fevil.example');
+    expect(odd.headers.location).toBe('/services');
     for (const path of ['/no-such-page', '/services/no-such-service']) {
       const missing = await html(request, path);
       expect(missing.status, path).toBe(404);

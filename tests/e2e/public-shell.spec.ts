@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { hydrated, settingsOf, signInAsStaff } from './support/public';
+import { pageReady, settingsOf, signInAsStaff } from './support/public';
 
 const BANNER = 'Server is not responding. Please check the connection.';
 
@@ -10,7 +10,7 @@ test.describe('header', () => {
   }) => {
     const settings = await settingsOf(request);
     await page.goto('/home');
-    await hydrated(page);
+    await pageReady(page);
     const nav = page.getByRole('navigation', { name: 'Main', exact: true });
     for (const [name, path] of [
       ['Services', '/services'],
@@ -57,7 +57,7 @@ test.describe('header', () => {
   test('on a phone the menu opens by keyboard and offers Login', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/services');
-    await hydrated(page);
+    await pageReady(page);
     await expect(page.getByRole('navigation', { name: 'Main', exact: true })).toBeHidden();
     const toggle = page.locator('summary', { hasText: 'Menu' });
     await toggle.focus();
@@ -72,10 +72,10 @@ test.describe('header', () => {
   test('signed in, the header offers Dashboard and LogOut; LogOut ends the session', async ({ page }) => {
     await signInAsStaff(page);
     await page.goto('/home');
-    await hydrated(page);
+    await pageReady(page);
     const nav = page.getByRole('navigation', { name: 'Main', exact: true });
     await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
-    await nav.getByRole('button', { name: 'LogOut' }).click();
+    await nav.getByRole('link', { name: 'LogOut' }).click();
     await expect(page).toHaveURL(/\/login$/);
     const current = await page.context().request.get('/api/auth/current-user');
     expect(current.status()).toBe(401);
@@ -109,7 +109,7 @@ test.describe('footer', () => {
     page,
   }) => {
     await page.goto('/home');
-    await hydrated(page);
+    await pageReady(page);
     const footer = page.getByRole('contentinfo');
     const box = footer.getByLabel('Get maintenance tips and offers');
     await box.fill('not-an-address');
@@ -162,7 +162,7 @@ test.describe('app shell', () => {
 
     test('isActive false counts as down; a failing API call re-checks the server', async ({ page }) => {
       await page.goto('/home');
-      await hydrated(page);
+      await pageReady(page);
       await expect(page.getByText(BANNER)).toBeHidden();
       await page.route('**/api/status', (route) => route.fulfill({ json: { isActive: false } }));
       await page.route('**/api/subscribers', (route) => route.abort('connectionrefused'));
@@ -174,30 +174,37 @@ test.describe('app shell', () => {
     });
   });
 
-  test('a loading bar shows while a client-side navigation waits for its data', async ({ page }) => {
+  test('a public page loads its islands and no framework; a link loads the next page as a document', async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
     await page.goto('/home');
-    await hydrated(page);
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/serviceCenter.data*', async (route) => {
-      await held;
-      await route.continue();
-    });
+    await pageReady(page);
+    expect(scripts).toHaveLength(1);
+    expect(scripts[0]).toMatch(/^\/assets\/islands-[\w-]+\.js$/);
+    expect(await page.evaluate(() => '__reactRouterContext' in window)).toBe(false);
+    const navigation = page.waitForEvent('framenavigated');
     await page
       .getByRole('navigation', { name: 'Main', exact: true })
       .getByRole('link', { name: 'Service Center' })
       .click();
-    await expect(page.getByRole('progressbar', { name: 'Loading page' })).toBeAttached();
-    release();
+    await navigation;
     await expect(page.getByRole('heading', { level: 1, name: 'Service Centers' })).toBeVisible();
-    await expect(page.getByRole('progressbar', { name: 'Loading page' })).toHaveCount(0);
+    await pageReady(page);
+    // A new document, not a route change inside one: its own navigation entry, and nothing fetched
+    // as route data.
+    expect(await page.evaluate(() => performance.getEntriesByType('navigation')[0]?.name)).toMatch(
+      /\/serviceCenter$/,
+    );
+    expect(scripts.filter((path) => path.endsWith('.data'))).toEqual([]);
   });
 
   test('sections below the fold fade in as they scroll into view', async ({ page }) => {
     await page.goto('/home');
-    await hydrated(page);
+    await pageReady(page);
     const lastClient = page.locator('.client-card').last();
     await expect(lastClient).toHaveClass(/reveal-hidden/);
     await expect(page.locator('.hero [data-reveal].reveal-hidden')).toHaveCount(0);
@@ -219,7 +226,7 @@ test('visitors who prefer reduced motion get no reveal animation', async ({ brow
   const context = await browser.newContext({ reducedMotion: 'reduce' });
   const page = await context.newPage();
   await page.goto('/home');
-  await hydrated(page);
+  await pageReady(page);
   await expect(page.locator('.reveal-hidden')).toHaveCount(0);
   await context.close();
 });

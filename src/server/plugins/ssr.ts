@@ -54,7 +54,10 @@ async function sendWebResponse(reply: FastifyReply, response: Response) {
  */
 export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
   let handler: Handler;
+  let islandScript: string | null = null;
   if (options.dev) {
+    // Vite's middleware serves and transforms the entry as it is.
+    islandScript = '/src/web/islands/public.ts';
     const { createServer } = await import('vite');
     const vite = await createServer({
       root: options.root,
@@ -76,6 +79,7 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
     if (!fs.existsSync(serverEntry)) throw new Error(`No web build at ${serverEntry}. Run npm run build.`);
     const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
     const requestHandler = createRequestHandler(build, 'production');
+    islandScript = readIslandScript(buildDir);
     handler = (request, context) => requestHandler(request, context as never);
     // The build leaves .br and .gz beside every script and style (scripts/build.mjs).
     await app.register(fastifyStatic, {
@@ -137,10 +141,18 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
         nonce,
         origin,
         clientIp: request.ip,
+        islandScript,
       });
       return sendWebResponse(reply, response);
     },
   });
+}
+
+/** The islands' hashed file name, written by scripts/build.mjs beside the client build. */
+function readIslandScript(buildDir: string): string {
+  const manifest = path.join(buildDir, 'islands.json');
+  if (!fs.existsSync(manifest)) throw new Error(`No islands build at ${manifest}. Run npm run build.`);
+  return (JSON.parse(fs.readFileSync(manifest, 'utf8')) as { script: string }).script;
 }
 
 export function hasWebBuild(root: string) {

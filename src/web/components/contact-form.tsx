@@ -1,110 +1,57 @@
-import { type FocusEvent, useId, useRef } from 'react';
-import { checkPlainFields, type PlainField, plainFormFields } from '../../shared/content/field-checks';
-import { contactus } from '../../shared/content/types';
-import { ApiError, api } from '../lib/api';
 import type { FieldMessages, FormNotice } from '../lib/form-state';
-import { useForm } from '../lib/use-form';
-
-export const CONTACT_MESSAGES = {
-  invalid: 'Please fill out all required fields correctly.',
-  sent: 'Message sent successfully!',
-  failed: 'Something went wrong. Please try again.',
-} as const;
-
-/** The form's fields, as the message declaration names them: the page's no-JavaScript post reads the same. */
-export const CONTACT_FIELDS: readonly PlainField[] = plainFormFields(contactus.fields);
-/** The spam trap's field name, as the declaration names it. */
-export const CONTACT_HONEYPOT = contactus.intake!.honeypot!.field;
-const HONEYPOT = CONTACT_HONEYPOT;
-
-type Values = Record<string, string>;
-const empty = (): Values => Object.fromEntries(CONTACT_FIELDS.map(({ name }) => [name, '']));
-const check = (values: Values) => checkPlainFields(CONTACT_FIELDS, values);
-
-/** Presentation the declaration does not carry: where a field sits and a hint of its format. */
-const WIDE = new Set(['message']);
-const PLACEHOLDERS: Record<string, string> = { phone: '03001234567' };
+import { CONTACT_FIELDS, CONTACT_HONEYPOT, PLACEHOLDERS } from '../lib/public-forms';
 
 export type ContactNotice = FormNotice | null;
 
+/** Presentation the declaration does not carry: where a field sits. */
+const WIDE = new Set(['message']);
+/** One contact form per page: its controls' ids are fixed, and the island finds them by them. */
+const idOf = (name: string) => `contact-${name}`;
+
 interface ContactFormProps {
   /** Values and errors of a form posted without JavaScript and refused by the server. */
-  initialValues?: Values;
+  initialValues?: Record<string, string>;
   initialErrors?: FieldMessages;
   initialNotice?: ContactNotice;
 }
 
 /**
- * The contact form, built from the message declaration. With JavaScript it checks the fields with
- * the declaration's plain rules (no zod reaches the visitor) and sends to POST /api/contactus;
- * without, it is a plain form the /contact page's action answers. The server decides either way.
+ * The contact form, built from the message declaration, as HTML: without JavaScript it posts to
+ * the /contact page's action. The contact-form island (src/web/islands/contact-form.ts) checks
+ * the fields with the declaration's plain rules and sends to POST /api/contactus instead. The
+ * server decides either way.
  */
-export function ContactForm({ initialValues, initialErrors = {}, initialNotice = null }: ContactFormProps) {
-  const id = useId();
-  const noticeRef = useRef<HTMLDivElement>(null);
-  const trapRef = useRef<HTMLInputElement>(null);
-  const form = useForm<Values>({
-    values: { ...empty(), ...initialValues },
-    answered: { serverErrors: initialErrors, notice: initialNotice },
-    check,
-    invalidMessage: CONTACT_MESSAGES.invalid,
-    send: async (values) => {
-      const trap = trapRef.current?.value ?? '';
-      await api('/api/contactus', { method: 'POST', body: trap ? { ...values, [HONEYPOT]: trap } : values });
-      return { values: empty(), message: CONTACT_MESSAGES.sent };
-    },
-    describeFailure: (error) => {
-      if (error instanceof ApiError && error.status === 400 && Object.keys(error.fields).length > 0)
-        return undefined;
-      return error instanceof ApiError && error.status === 429 ? error.message : CONTACT_MESSAGES.failed;
-    },
-  });
-
-  async function submit(event: React.FormEvent) {
-    const outcome = await form.submit(event);
-    if (outcome === 'refused') {
-      const first = CONTACT_FIELDS.find(({ name }) => check(form.values)[name]);
-      if (first) document.getElementById(`${id}-${first.name}`)?.focus();
-    } else if (outcome !== 'busy') noticeRef.current?.focus();
-  }
-
-  function blur(name: string, event: FocusEvent) {
-    // Leaving a field for the Submit button: submitting checks everything, and showing an error
-    // now would move the button away from under the pointer before the click lands.
-    const next = event.relatedTarget;
-    if (next instanceof HTMLButtonElement && next.type === 'submit') return;
-    form.touch(name);
-  }
-
-  const { notice } = form;
+export function ContactForm({
+  initialValues = {},
+  initialErrors = {},
+  initialNotice = null,
+}: ContactFormProps) {
   return (
-    <form className="contact-form" method="post" action="/contact" noValidate onSubmit={submit}>
-      <div ref={noticeRef} tabIndex={-1} className="form-notice-slot">
-        {notice ? (
-          <p className={`form-notice is-${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
-            {notice.text}
+    <form className="contact-form" method="post" action="/contact" noValidate data-island="contact-form">
+      <div tabIndex={-1} className="form-notice-slot" data-form-notice>
+        {initialNotice ? (
+          <p
+            className={`form-notice is-${initialNotice.kind}`}
+            role={initialNotice.kind === 'error' ? 'alert' : 'status'}
+          >
+            {initialNotice.text}
           </p>
         ) : null}
       </div>
       <div className="form-grid">
         {CONTACT_FIELDS.map((field) => {
           const { name, label, control } = field;
-          const error = form.errors[name];
-          const inputId = `${id}-${name}`;
+          const error = initialErrors[name];
+          const inputId = idOf(name);
           const props = {
             id: inputId,
             name,
-            value: form.values[name],
+            defaultValue: initialValues[name] ?? '',
             required: field.required,
             maxLength: field.maxLength,
             autoComplete: field.autoComplete,
             'aria-invalid': error ? true : undefined,
             'aria-describedby': error ? `${inputId}-error` : undefined,
-            onBlur: (event: FocusEvent) => blur(name, event),
-            onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-              const next = event.target.value;
-              form.setValue(name, () => next);
-            },
           };
           return (
             <div key={name} className={`form-field${WIDE.has(name) ? ' form-field-wide' : ''}`}>
@@ -132,18 +79,17 @@ export function ContactForm({ initialValues, initialErrors = {}, initialNotice =
       </div>
       {/* Spam trap: people never see or fill it; bots that fill every field are flagged for staff. */}
       <div className="trap">
-        <label htmlFor={`${id}-${HONEYPOT}`}>Website (leave this empty)</label>
+        <label htmlFor={idOf(CONTACT_HONEYPOT)}>Website (leave this empty)</label>
         <input
-          id={`${id}-${HONEYPOT}`}
-          name={HONEYPOT}
+          id={idOf(CONTACT_HONEYPOT)}
+          name={CONTACT_HONEYPOT}
           type="text"
           tabIndex={-1}
           autoComplete="off"
-          ref={trapRef}
         />
       </div>
-      <button type="submit" className="btn btn-primary" disabled={form.submitting}>
-        {form.submitting ? 'Sending…' : 'Submit'}
+      <button type="submit" className="btn btn-primary">
+        Submit
       </button>
     </form>
   );

@@ -1,17 +1,9 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import {
-  checkPlainFields,
-  messages,
-  type PlainField,
-  plainFormFields,
-} from '../../shared/content/field-checks';
 import type { SiteSettings } from '../../shared/content/settings';
-import { subscriber } from '../../shared/content/types';
 import { PUBLIC_PAGES, servicePath } from '../../shared/seo/public-pages';
 import { isSiteLink, mailtoHref, telHref, whatsappHref } from '../../shared/text';
-import { ApiError, api } from '../lib/api';
-import { useForm } from '../lib/use-form';
+import { SUBSCRIBE_EMAIL } from '../lib/public-forms';
 import { Icon } from './icons';
 
 export interface FooterService {
@@ -19,68 +11,40 @@ export interface FooterService {
   slug: string;
 }
 
-/** The subscribe box's one field, built from the subscriber declaration like the contact form's. */
-const SUBSCRIBE_FIELDS = plainFormFields(subscriber.fields);
-const [EMAIL_FIELD] = SUBSCRIBE_FIELDS as [PlainField];
-const checkSubscriber = (values: { email: string }) => checkPlainFields(SUBSCRIBE_FIELDS, values);
-
-const STATUS_CLASS = {
-  invalid: 'invalid',
-  sending: 'sending',
-  idle: 'idle',
-  success: 'done',
-  error: 'failed',
-};
-
-function SubscribeForm() {
+/**
+ * The subscribe box, as HTML: without JavaScript it posts to /subscription/subscribe, which
+ * answers with a page; the subscribe island answers in place through POST /api/subscribers.
+ */
+export function SubscribeForm({ refused, email = '' }: { refused?: string; email?: string }) {
   const id = useId();
-  const form = useForm<{ email: string }>({
-    values: { email: '' },
-    check: checkSubscriber,
-    // Not shown: a refused address always has its own message, which the status line shows first.
-    invalidMessage: messages.formInvalid,
-    send: async (values) => {
-      // The same answer for a new and a known address: the next step is in the visitor's inbox.
-      const answer = await api<{ message?: string }>('/api/subscribers', { method: 'POST', body: values });
-      return { values: { email: '' }, message: answer?.message ?? 'Thank you! Please check your inbox.' };
-    },
-    describeFailure: (error) =>
-      error instanceof ApiError && (error.status === 400 || error.status === 429)
-        ? undefined
-        : 'Something went wrong. Please try again.',
-  });
-  // One line under the box: the address's problem, else how the last send went.
-  const problem = form.errors.email;
-  const status = problem ?? form.notice?.text ?? '';
-  const kind = problem ? 'invalid' : form.submitting ? 'sending' : (form.notice?.kind ?? 'idle');
-
   return (
-    <form className="subscribe" onSubmit={(event) => void form.submit(event)} noValidate>
+    <form
+      className="subscribe"
+      method="post"
+      action="/subscription/subscribe"
+      noValidate
+      data-island="subscribe"
+    >
       <label htmlFor={`${id}-email`}>Get maintenance tips and offers</label>
       <div className="subscribe-row">
         <input
           id={`${id}-email`}
-          type={EMAIL_FIELD.control}
-          name={EMAIL_FIELD.name}
-          autoComplete={EMAIL_FIELD.autoComplete}
-          maxLength={EMAIL_FIELD.maxLength}
+          type={SUBSCRIBE_EMAIL.control}
+          name={SUBSCRIBE_EMAIL.name}
+          autoComplete={SUBSCRIBE_EMAIL.autoComplete}
+          maxLength={SUBSCRIBE_EMAIL.maxLength}
           placeholder="you@example.com"
-          value={form.values.email}
-          onChange={(event) => {
-            const next = event.target.value;
-            form.setValue('email', () => next);
-          }}
-          onBlur={() => form.touch('email')}
-          aria-invalid={problem ? true : undefined}
+          defaultValue={email}
+          aria-invalid={refused ? true : undefined}
           aria-describedby={`${id}-status`}
-          required={EMAIL_FIELD.required}
+          required={SUBSCRIBE_EMAIL.required}
         />
-        <button type="submit" className="btn btn-accent" disabled={form.submitting}>
+        <button type="submit" className="btn btn-accent">
           Subscribe
         </button>
       </div>
-      <p id={`${id}-status`} className={`subscribe-status is-${STATUS_CLASS[kind]}`} role="status">
-        {status}
+      <p id={`${id}-status`} className={`subscribe-status is-${refused ? 'invalid' : 'idle'}`} role="status">
+        {refused ?? ''}
       </p>
     </form>
   );
@@ -156,12 +120,7 @@ export function SiteFooter({ settings, services }: { settings: SiteSettings; ser
         <section aria-labelledby="footer-subscribe">
           <h2 id="footer-subscribe">Stay in touch</h2>
           <SubscribeForm />
-          <a
-            className="btn btn-chat"
-            href={whatsappHref(settings.chatNumber)}
-            target="_blank"
-            rel="noopener"
-          >
+          <a className="btn btn-chat" href={whatsappHref(settings.chatNumber)} target="_blank" rel="noopener">
             <Icon name="chat" /> Chat with us on WhatsApp
             <span className="visually-hidden"> (opens in a new tab)</span>
           </a>

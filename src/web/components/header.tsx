@@ -1,9 +1,8 @@
-import { type ReactNode, useEffect, useRef } from 'react';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import type { ReactNode } from 'react';
+import { Link, NavLink } from 'react-router';
 import type { PublicUser } from '../../shared/auth';
 import type { SiteSettings } from '../../shared/content/settings';
 import { isSiteLink, telHref } from '../../shared/text';
-import { api } from '../lib/api';
 import { Icon } from './icons';
 
 interface HeaderProps {
@@ -11,47 +10,13 @@ interface HeaderProps {
   user: PublicUser | null;
 }
 
-/**
- * Close a <details> disclosure on Escape (focus back on its summary), on a click outside it and
- * after navigation. Without JavaScript the disclosure still opens and closes by itself.
- */
-function useDisclosure() {
-  const ref = useRef<HTMLDetailsElement>(null);
-  const location = useLocation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: closing is what a new location means
-  useEffect(() => {
-    ref.current?.removeAttribute('open');
-  }, [location.pathname]);
-  useEffect(() => {
-    const details = ref.current;
-    if (!details) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && details.open) {
-        details.open = false;
-        details.querySelector('summary')?.focus();
-      }
-    };
-    const onPointer = (event: Event) => {
-      if (details.open && !details.contains(event.target as Node)) details.open = false;
-    };
-    details.addEventListener('keydown', onKey);
-    document.addEventListener('click', onPointer);
-    return () => {
-      details.removeEventListener('keydown', onKey);
-      document.removeEventListener('click', onPointer);
-    };
-  }, []);
-  return ref;
-}
-
 function AppsMenu({ settings }: { settings: SiteSettings }) {
-  const ref = useDisclosure();
   const portals = [
     { label: settings.portal1Label, url: settings.portal1Url },
     { label: settings.portal2Label, url: settings.portal2Url },
   ].filter((portal) => portal.label && portal.url && isSiteLink(portal.url));
   return (
-    <details className="apps-menu" ref={ref}>
+    <details className="apps-menu" data-island="disclosure">
       <summary className="nav-link">
         Apps <Icon name="chevron" className="icon icon-sm" />
       </summary>
@@ -70,26 +35,22 @@ function AppsMenu({ settings }: { settings: SiteSettings }) {
   );
 }
 
-function LogoutButton() {
-  const navigate = useNavigate();
-  async function logout() {
-    try {
-      await api('/api/auth/logout', { method: 'POST' });
-    } finally {
-      navigate('/login');
-    }
-  }
+/**
+ * LogOut on a public page: the logout page (its button ends the session) without JavaScript; the
+ * logout island ends the session at once and goes to the login page.
+ */
+function LogoutLink() {
   return (
-    <button type="button" className="nav-link nav-button" onClick={logout}>
+    <a href="/logout" className="nav-link nav-button" data-island="logout">
       LogOut
-    </button>
+    </a>
   );
 }
 
 function NavItems({ settings, user, mobile }: HeaderProps & { mobile: boolean }) {
   const link = (to: string, label: string) => (
     <li>
-      <NavLink to={to} className="nav-link" prefetch="intent">
+      <NavLink to={to} className="nav-link">
         {label}
       </NavLink>
     </li>
@@ -109,7 +70,7 @@ function NavItems({ settings, user, mobile }: HeaderProps & { mobile: boolean })
         <>
           {link('/dashboard', 'Dashboard')}
           <li>
-            <LogoutButton />
+            <LogoutLink />
           </li>
         </>
       ) : mobile ? (
@@ -121,9 +82,8 @@ function NavItems({ settings, user, mobile }: HeaderProps & { mobile: boolean })
 }
 
 function MobileMenu(props: HeaderProps) {
-  const ref = useDisclosure();
   return (
-    <details className="mobile-menu" ref={ref}>
+    <details className="mobile-menu" data-island="disclosure">
       <summary className="menu-toggle">
         <Icon name="menu" />
         <span className="visually-hidden">Menu</span>

@@ -17,7 +17,7 @@ export function ReadMore({
   className?: string;
 }) {
   return (
-    <Link to={to} className={className} prefetch="intent">
+    <Link to={to} className={className}>
       Read More<span className="visually-hidden"> about {what}</span>
     </Link>
   );

@@ -1,22 +1,17 @@
 import { type FormEvent, useCallback, useMemo, useReducer, useRef } from 'react';
-import { ApiError } from './api';
 import {
   type FieldMessages,
   type FormNotice,
   type FormValues,
-  failureMessage,
   formReducer,
   formView,
   initialFormState,
 } from './form-state';
+import { type FormSent, type SubmitOutcome as FormSubmitOutcome, submitValues } from './form-submit';
 
-/** What a sent form does next: start again from `values`, and/or say `message` under it. */
-export interface FormSent<V> {
-  values?: V;
-  message?: string;
-}
+export type { FormSent } from './form-submit';
 
-export type SubmitOutcome = 'busy' | 'refused' | 'failed' | 'sent';
+export type SubmitOutcome = FormSubmitOutcome | 'busy';
 
 export interface UseFormOptions<V extends FormValues> {
   values: V;
@@ -58,27 +53,9 @@ export function useForm<V extends FormValues>(options: UseFormOptions<V>) {
     event?.preventDefault();
     // A second press while sending sends nothing (the state may not have re-rendered yet).
     if (submittingRef.current) return 'busy';
-    const { send, invalidMessage, describeFailure } = latest.current;
-    if (invalid) {
-      dispatch({ type: 'refused', message: invalidMessage });
-      return 'refused';
-    }
-    submittingRef.current = true;
-    dispatch({ type: 'submitting' });
+    submittingRef.current = !invalid;
     try {
-      const sent = await send(state.values);
-      dispatch({ type: 'succeeded', values: sent?.values, message: sent?.message });
-      return 'sent';
-    } catch (error) {
-      const fields =
-        error instanceof ApiError && Object.keys(error.fields).length > 0 ? error.fields : undefined;
-      const message =
-        describeFailure?.(error) ??
-        (error instanceof ApiError
-          ? failureMessage(state.values, { message: error.message, fields: error.fields }, invalidMessage)
-          : 'Something went wrong. Please try again.');
-      dispatch({ type: 'failed', message, fields });
-      return 'failed';
+      return await submitValues({ ...latest.current, values: state.values, invalid, dispatch });
     } finally {
       submittingRef.current = false;
     }

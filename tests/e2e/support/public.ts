@@ -38,10 +38,12 @@ export const PUBLIC_PATHS = [
   '/contact',
 ] as const;
 
-/** Wait until React has hydrated the page (its event handlers are attached). */
-export async function hydrated(page: Page) {
-  // The root route marks the document once its effects (the last to run) have run.
-  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+/**
+ * Wait until the page is interactive: a public page's islands are bound, or the admin app has
+ * hydrated. Both mark the document with data-ready.
+ */
+export async function pageReady(page: Page) {
+  await page.locator('html[data-ready]').waitFor({ state: 'attached' });
 }
 
 /**

@@ -1,5 +1,4 @@
 import { fieldErrors, schemasFor } from '../../../shared/content/schema';
-import { contactus } from '../../../shared/content/types';
 import { visibleTo } from '../../../shared/content/visibility';
 import type { SiteData } from '../../../shared/site-data';
 import type { Intake } from '../../content/intake';
@@ -34,14 +33,16 @@ export function createSiteData(
       const record = await repository.findBySlug(slug);
       return (record ? visibleTo(null, repository.def, record) : null) as never;
     },
-    sendContactMessage: async (input, meta) => {
-      const repository = repositories.get(contactus.name)!;
-      const parsed = schemasFor(contactus).create.safeParse(input);
+    submitForm: async (type, input, meta) => {
+      const repository = repositories.get(type);
+      if (repository?.def.access.create !== 'public') throw new Error(`${type} takes no visitor forms`);
+      const { def } = repository;
+      const parsed = schemasFor(def).create.safeParse(input);
       if (!parsed.success)
         return { ok: false, status: 400, error: 'Validation failed', fields: fieldErrors(parsed.error) };
       const result = await intake(repository, parsed.data, { ip: meta.ip, user: null });
       if (result.kind === 'limited') return { ok: false, status: 429, error: result.message };
-      return { ok: true };
+      return { ok: true, message: def.intake?.doubleOptIn?.acknowledgement };
     },
     confirmSubscription: (token) => subscriptions.confirm(token),
     unsubscribe: (token) => subscriptions.unsubscribe(token),

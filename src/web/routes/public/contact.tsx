@@ -1,12 +1,8 @@
 import { data, Link } from 'react-router';
-import {
-  CONTACT_FIELDS,
-  CONTACT_HONEYPOT,
-  CONTACT_MESSAGES,
-  ContactForm,
-} from '../../components/contact-form';
+import { ContactForm } from '../../components/contact-form';
 import { SectionHeading } from '../../components/section-heading';
 import { ContactDetails } from '../../components/sections';
+import { CONTACT_FIELDS, CONTACT_HONEYPOT, CONTACT_MESSAGES } from '../../lib/public-forms';
 import { pageMeta } from '../../lib/seo';
 import { useSiteSettings } from '../../lib/site';
 import type { Route } from './+types/contact';
@@ -21,7 +17,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const values = Object.fromEntries(CONTACT_FIELDS.map(({ name }) => [name, String(form.get(name) ?? '')]));
   const trap = String(form.get(CONTACT_HONEYPOT) ?? '');
-  const result = await context.site.sendContactMessage(
+  const result = await context.site.submitForm(
+    'contactus',
     trap ? { ...values, [CONTACT_HONEYPOT]: trap } : values,
     {
       ip: context.clientIp,

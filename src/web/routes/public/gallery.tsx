@@ -32,33 +32,35 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
       {albums.length === 0 ? (
         <p className="container section empty">Photos of our work will appear here soon.</p>
       ) : (
-        albums.map((album) => (
-          <section key={album.id} className="section gallery-album" aria-labelledby={`album-${album.id}`}>
-            <div className="container">
-              <h2 id={`album-${album.id}`}>{album.title}</h2>
-              <ul className="gallery-grid">
-                {album.images.map((image, i) => {
-                  const priority = first;
-                  first = false;
-                  return (
-                    <li key={image} data-reveal>
-                      <a href={image} className="gallery-link">
-                        <Picture
-                          src={image}
-                          alt={`${album.title}, photo ${i + 1}`}
-                          sizes="(min-width: 1200px) 280px, (min-width: 640px) 30vw, 46vw"
-                          width={600}
-                          height={400}
-                          priority={priority}
-                        />
-                      </a>
-                    </li>
-                  );
-                })}
-              </ul>
-            </div>
-          </section>
-        ))
+        <div data-island="lightbox">
+          {albums.map((album) => (
+            <section key={album.id} className="section gallery-album" aria-labelledby={`album-${album.id}`}>
+              <div className="container">
+                <h2 id={`album-${album.id}`}>{album.title}</h2>
+                <ul className="gallery-grid">
+                  {album.images.map((image, i) => {
+                    const priority = first;
+                    first = false;
+                    return (
+                      <li key={image} data-reveal>
+                        <a href={image} className="gallery-link">
+                          <Picture
+                            src={image}
+                            alt={`${album.title}, photo ${i + 1}`}
+                            sizes="(min-width: 1200px) 280px, (min-width: 640px) 30vw, 46vw"
+                            width={600}
+                            height={400}
+                            priority={priority}
+                          />
+                        </a>
+                      </li>
+                    );
+                  })}
+                </ul>
+              </div>
+            </section>
+          ))}
+        </div>
       )}
     </>
   );

@@ -1,12 +1,22 @@
-import { Outlet, type ShouldRevalidateFunctionArgs, useLoaderData, useRouteLoaderData } from 'react-router';
+import {
+  type ClientLoaderFunctionArgs,
+  Outlet,
+  redirectDocument,
+  useLoaderData,
+  useRouteLoaderData,
+} from 'react-router';
 import { localBusinessJsonLd, serializeJsonLd } from '../../../shared/seo/json-ld';
-import { LoadingBar, ServerStatusBanner, useScrollReveal } from '../../components/app-shell';
+import { telHref, whatsappHref } from '../../../shared/text';
+import { ServerDownNotice } from '../../components/app-shell';
 import { SiteFooter } from '../../components/footer';
 import { SiteHeader } from '../../components/header';
 import { SPECULATION_RULES } from '../../lib/speculation-rules';
-import type { loader as rootLoader } from '../../root';
+import type { PageHandle, loader as rootLoader } from '../../root';
 import '../../styles/public.css';
 import type { Route } from './+types/layout';
+
+/** Public pages are server HTML with islands, never hydrated (docs/decisions/067). */
+export const handle: PageHandle = { islands: true };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const services = await context.site.list('service');
@@ -15,37 +25,41 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-// The footer's service list changes rarely: moving between pages need not ask for it again.
-export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return formMethod ? defaultShouldRevalidate : false;
+/**
+ * A link from the admin area's single-page app into the public site: load the page as a document,
+ * so that it arrives as a visitor gets it (server HTML and its islands), not rendered in the app.
+ */
+export function clientLoader({ request }: ClientLoaderFunctionArgs) {
+  const url = new URL(request.url);
+  throw redirectDocument(`${url.pathname}${url.search}`);
 }
 
 export default function PublicLayout() {
   const root = useRouteLoaderData<typeof rootLoader>('root');
   const { services } = useLoaderData<typeof loader>();
-  useScrollReveal();
   if (!root) return <Outlet />;
   const { settings, user, origin, nonce } = root;
   return (
     <>
-      <LoadingBar />
       <SiteHeader settings={settings} user={user} />
       <main id="main" className="site-main" tabIndex={-1}>
         <Outlet />
       </main>
       <SiteFooter settings={settings} services={services} />
-      <ServerStatusBanner />
+      <ServerDownNotice
+        phone={settings.phone}
+        phoneHref={telHref(settings.phone)}
+        chatHref={whatsappHref(settings.chatNumber)}
+      />
       <script
         type="application/ld+json"
         nonce={nonce}
-        suppressHydrationWarning
         // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON built by us, escaped by serializeJsonLd
         dangerouslySetInnerHTML={{ __html: serializeJsonLd(localBusinessJsonLd(settings, services, origin)) }}
       />
       <script
         type="speculationrules"
         nonce={nonce}
-        suppressHydrationWarning
         // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant built from our own page list
         dangerouslySetInnerHTML={{ __html: SPECULATION_RULES }}
       />

@@ -6,7 +6,7 @@ export const publicRoutes: RouteConfigEntry[] = [
     route('home', 'routes/public/home.tsx'),
     route('services', 'routes/public/services.tsx'),
     route('services/:slug', 'routes/public/service.tsx'),
-    route('serviceDetail', 'routes/public/service-detail-state.tsx'),
+    route('serviceDetail', 'routes/public/service-detail-redirect.ts'),
     route('serviceCenter', 'routes/public/service-centers.tsx'),
     route('department', 'routes/public/departments.tsx'),
     route('about', 'routes/public/about.tsx'),

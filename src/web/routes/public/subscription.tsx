@@ -1,8 +1,14 @@
 import { data, Form, Link } from 'react-router';
 import { SUBSCRIPTION_TOKEN, subscriptionMessages } from '../../../shared/subscription';
+import { SubscribeForm } from '../../components/footer';
 import type { Route } from './+types/subscription';
 
 const STEPS = {
+  subscribe: {
+    title: 'Subscribe',
+    lead: 'Get maintenance tips and offers by e-mail. We send a link to confirm your address first.',
+    button: 'Subscribe',
+  },
   confirm: {
     title: 'Confirm your subscription',
     lead: 'Press the button to start receiving our news and maintenance tips at this address.',
@@ -17,12 +23,13 @@ const STEPS = {
 type Step = keyof typeof STEPS;
 
 function stepOf(params: { step?: string }): Step {
-  if (params.step === 'confirm' || params.step === 'unsubscribe') return params.step;
+  if (params.step === 'subscribe' || params.step === 'confirm' || params.step === 'unsubscribe')
+    return params.step;
   throw data(null, { status: 404 });
 }
 
 /**
- * The pages behind the links in a subscriber's mail. Mail scanners open every link, so opening
+ * The footer's subscribe box posted without JavaScript lands on `subscribe`. The pages behind the links in a subscriber's mail. Mail scanners open every link, so opening
  * one changes nothing: it shows a button, and only the button's POST (a plain form, no
  * JavaScript needed) confirms or unsubscribes.
  */
@@ -34,7 +41,17 @@ export function loader({ params, request }: Route.LoaderArgs) {
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const step = stepOf(params);
-  const token = String((await request.formData()).get('token') ?? '');
+  const form = await request.formData();
+  if (step === 'subscribe') {
+    const email = String(form.get('email') ?? '');
+    const result = await context.site.submitForm('subscriber', { email }, { ip: context.clientIp });
+    if (result.ok) return { ok: true, message: result.message ?? '' };
+    return data(
+      { ok: false, message: result.fields?.email ?? result.error, email },
+      { status: result.status },
+    );
+  }
+  const token = String(form.get('token') ?? '');
   const outcome =
     step === 'confirm'
       ? await context.site.confirmSubscription(token)
@@ -56,6 +73,29 @@ export function meta({ data: loaded }: Route.MetaArgs) {
 
 export default function Subscription({ loaderData, actionData }: Route.ComponentProps) {
   const step = STEPS[loaderData.step];
+  if (loaderData.step === 'subscribe') {
+    const refused = actionData && !actionData.ok ? actionData : null;
+    return (
+      <section className="section" aria-labelledby="subscription-title">
+        <div className="container narrow result-page">
+          <h1 id="subscription-title">{step.title}</h1>
+          {actionData?.ok ? (
+            <p className="form-notice is-success" role="status">
+              {actionData.message}
+            </p>
+          ) : (
+            <>
+              <p className="lead">{step.lead}</p>
+              <SubscribeForm
+                refused={refused?.message}
+                email={refused && 'email' in refused ? String(refused.email) : ''}
+              />
+            </>
+          )}
+        </div>
+      </section>
+    );
+  }
   return (
     <section className="section" aria-labelledby="subscription-title">
       <div className="container narrow result-page">

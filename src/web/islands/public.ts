@@ -1,0 +1,32 @@
+/**
+ * The one script a public page loads (docs/decisions/067). Pages are React rendered on the
+ * server and never hydrate; each piece that needs script is bound here to the HTML that already
+ * works without it. Module scripts run once the document is parsed.
+ */
+import { bindCarousel } from './carousel';
+import { bindContactForm } from './contact-form';
+import { bindDisclosure } from './disclosure';
+import { bindLightbox } from './lightbox';
+import { bindLogout } from './logout';
+import { revealOnScroll } from './scroll-reveal';
+import { bindServerStatus } from './server-status';
+import { bindSubscribeForm } from './subscribe-form';
+
+const islands: Record<string, (element: never) => void> = {
+  carousel: bindCarousel,
+  'contact-form': bindContactForm,
+  disclosure: bindDisclosure,
+  lightbox: bindLightbox,
+  logout: bindLogout,
+  subscribe: bindSubscribeForm,
+};
+
+for (const element of document.querySelectorAll<HTMLElement>('[data-island]')) {
+  const bind = islands[element.dataset.island ?? ''];
+  if (bind) (bind as (element: HTMLElement) => void)(element);
+}
+const banner = document.querySelector<HTMLElement>('[data-server-banner]');
+if (banner) bindServerStatus(banner);
+revealOnScroll();
+// Every island is bound: the page is ready for a visitor (and for the journeys that wait on it).
+document.documentElement.dataset.ready = 'true';
