@@ -114,12 +114,12 @@ describe('the pages it precaches and serves offline', () => {
     ]);
   });
 
-  it('marks a served copy so that its banner shows, with the message, before any script', () => {
-    const html =
-      '<!DOCTYPE html><html lang="en"><body><div data-server-banner><p role="alert" data-server-banner-text></p></div>';
-    const marked = markServerDown(html, 'Server is down & <away>.');
-    expect(marked).toContain('<html data-server-down="offline" lang="en">');
-    expect(marked).toContain('data-server-banner-text>Server is down &#38; &#60;away&#62;.</p>');
-    expect(markServerDown(marked, 'again')).toBe(marked);
+  it('marks a served copy so that its banner shows before any script', () => {
+    const html = '<!DOCTYPE html><html lang="en"><body><div data-server-banner>';
+    const marked = markServerDown(html);
+    expect(marked).toBe(
+      '<!DOCTYPE html><html data-server-down="offline" lang="en"><body><div data-server-banner>',
+    );
+    expect(markServerDown(marked)).toBe(marked);
   });
 });

@@ -89,13 +89,9 @@ export function filesOfPage(html: string): string[] {
 /**
  * A kept page served while the server cannot be reached says so before any script runs: the
  * `<html>` element gets `data-server-down`, the attribute the server-status island sets, on which
- * the stylesheet shows the banner with the company's phone and WhatsApp link, and the banner's
- * empty text gets the message the island would have written.
+ * the stylesheet shows the page's server-down banner (its text, the company's phone and WhatsApp).
  */
-export function markServerDown(html: string, message: string): string {
-  const text = message.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
-  const marked = /<html\b[^>]*\sdata-server-down\b/i.test(html)
-    ? html
-    : html.replace(/<html\b/i, '<html data-server-down="offline"');
-  return marked.replace(/(<[a-z]+\b[^>]*\sdata-server-banner-text\b[^>]*>)(<\/[a-z]+>)/i, `$1${text}$2`);
+export function markServerDown(html: string): string {
+  if (/<html\b[^>]*\sdata-server-down\b/i.test(html)) return html;
+  return html.replace(/<html\b/i, '<html data-server-down="offline"');
 }

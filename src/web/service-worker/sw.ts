@@ -1,5 +1,4 @@
 import { OFFLINE_PATH } from '../../shared/seo/public-pages';
-import { SERVER_DOWN_MESSAGE } from '../components/app-shell';
 import {
   filesOfPage,
   handlingOf,
@@ -95,7 +94,7 @@ async function servedOffline(cache: Cache, key: string, failed?: Response): Prom
   headers.delete('content-length');
   headers.delete('content-encoding');
   headers.set('cache-control', 'no-store');
-  return new Response(markServerDown(await kept.text(), SERVER_DOWN_MESSAGE), { status: 200, headers });
+  return new Response(markServerDown(await kept.text()), { status: 200, headers });
 }
 
 async function keptFirst(event: FetchEvent): Promise<Response> {

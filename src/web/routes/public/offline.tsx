@@ -1,7 +1,7 @@
 import { telHref, whatsappHref } from '../../../shared/text';
-import { SERVER_DOWN_MESSAGE } from '../../components/app-shell';
 import { Icon } from '../../components/icons';
 import { pageMeta } from '../../lib/seo';
+import { SERVER_DOWN_MESSAGE } from '../../lib/server-status';
 import type { Route } from './+types/offline';
 import './offline.css';
 
