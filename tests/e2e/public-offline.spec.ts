@@ -13,10 +13,9 @@ async function companyContacts(page: Page): Promise<{ phone: string; chatNumber:
   return { phone: settings.phone, chatNumber: settings.chatNumber };
 }
 
-/** Wait until the public site's worker controls the page (the islands install it on every public page). */
+/** Wait until the public site's worker, which the islands install on every public page, controls the page. */
 async function workerInControl(page: Page) {
   await page.evaluate(async () => {
-    await navigator.serviceWorker.register('/sw.js', { scope: '/' });
     await navigator.serviceWorker.ready;
   });
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
@@ -57,7 +56,16 @@ test('offline, a page seen before comes from the kept copy and an unseen one fro
   await page.goto('/services');
   await expect(page.locator('html')).toHaveAttribute('data-server-down', 'offline');
   await expect(page.locator('h1')).toContainText(/services/i);
-  await expect(page.locator(`a[href="${telHref(phone)}"]`).first()).toBeVisible();
+  const banner = page.locator('[data-server-banner]');
+  await expect(banner).toBeVisible();
+  await expect(banner.getByRole('alert')).toHaveText(
+    'Server is not responding. Please check the connection.',
+  );
+  await expect(banner.getByRole('link', { name: phone })).toHaveAttribute('href', telHref(phone));
+  await expect(banner.getByRole('link', { name: /WhatsApp/ })).toHaveAttribute(
+    'href',
+    whatsappHref(chatNumber),
+  );
 
   await page.goto('/about');
   await expect(page.getByRole('heading', { name: 'This page is not available right now' })).toBeVisible();
@@ -72,6 +80,8 @@ test('offline, a page seen before comes from the kept copy and an unseen one fro
   );
   await expect(main.getByRole('link', { name: 'Back to the home page' })).toHaveAttribute('href', '/home');
   expect(page.url()).toMatch(/\/about$/);
+  // The page says what the banner would: no banner over it.
+  await expect(page.locator('[data-server-banner]')).toBeHidden();
 
   // Admin screens are not the worker's: offline they fail as they would without it.
   const admin = await page.goto('/dashboard').catch((error: Error) => error);
