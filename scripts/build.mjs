@@ -1,5 +1,6 @@
 // Build the web app (React Router + Vite) and bundle the server into build/server.
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +9,27 @@ import { build } from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
+
+/**
+ * The public site's service worker, at the root of the client build so that it is served as
+ * /sw.js with scope /. Its cache is named by a hash of the build's asset names: a deploy with any
+ * changed script or style replaces every kept copy (docs/decisions/066).
+ */
+async function buildServiceWorker() {
+  const client = path.join(root, 'build/web/client');
+  const names = fs.readdirSync(path.join(client, 'assets')).sort().join('\n');
+  const version = createHash('sha256').update(names).digest('hex').slice(0, 12);
+  await build({
+    entryPoints: [path.join(root, 'src/web/service-worker/sw.ts')],
+    outfile: path.join(client, 'sw.js'),
+    bundle: true,
+    format: 'iife',
+    target: 'es2022',
+    minify: true,
+    define: { BUILD_VERSION: JSON.stringify(version) },
+    logLevel: 'warning',
+  });
+}
 
 /**
  * Scripts and styles never change under their hashed names: compress them once, as hard as
@@ -79,6 +101,7 @@ export async function buildAll() {
     path.join(root, 'src/server/modules/auth/common-passwords.txt'),
     path.join(root, 'build/server/common-passwords.txt'),
   );
+  await buildServiceWorker();
   fs.writeFileSync(path.join(root, 'build/.complete'), new Date().toISOString());
 }
 

@@ -91,6 +91,14 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
       const file = (request.params as { '*': string })['*'];
       return reply.sendFile(`assets/${file}`, { immutable: true, maxAge: 31_536_000_000 });
     });
+    // The service worker: always checked for a new version, and allowed to fetch from this site
+    // (the resource CSP every other file gets would forbid its fetches).
+    app.get('/sw.js', { config: { access: 'public' }, schema: { hide: true } }, (_request, reply) =>
+      reply
+        .header('cache-control', 'no-cache')
+        .header('content-security-policy', "default-src 'none'; connect-src 'self'")
+        .sendFile('sw.js', { cacheControl: false }),
+    );
     for (const file of fs.readdirSync(path.join(buildDir, 'client'))) {
       if (!/\.(ico|png|svg|webmanifest|txt)$/.test(file) || file === 'robots.txt') continue;
       app.get(`/${file}`, { config: { access: 'public' }, schema: { hide: true } }, (_request, reply) =>

@@ -13,5 +13,26 @@ export const PUBLIC_PAGES = [
   { path: '/contact', label: 'Contact', priority: 0.8 },
 ] as const;
 
+const SERVICE_PATH_PREFIX = '/services/';
+
 /** Where a service's own page lives. */
-export const servicePath = (slug: string) => `/services/${encodeURIComponent(slug)}`;
+export const servicePath = (slug: string) => `${SERVICE_PATH_PREFIX}${encodeURIComponent(slug)}`;
+
+/** What a visitor sees when the server cannot be reached (the service worker); not in the sitemap. */
+export const OFFLINE_PATH = '/offline';
+
+/**
+ * The public pages as URL patterns: the fixed pages and every service's page. The browser's
+ * speculation rules and the service worker both read these, so neither can reach an admin path.
+ */
+export const PUBLIC_PAGE_PATTERNS: readonly string[] = [
+  ...PUBLIC_PAGES.map((page) => page.path),
+  `${SERVICE_PATH_PREFIX}*`,
+];
+
+/** Whether a path is one of the public pages of PUBLIC_PAGE_PATTERNS (a service's page: one segment). */
+export function isPublicPagePath(pathname: string): boolean {
+  if (PUBLIC_PAGES.some((page) => page.path === pathname)) return true;
+  const slug = pathname.startsWith(SERVICE_PATH_PREFIX) ? pathname.slice(SERVICE_PATH_PREFIX.length) : '';
+  return slug !== '' && !slug.includes('/');
+}

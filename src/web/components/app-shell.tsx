@@ -18,14 +18,25 @@ export function ServerStatusBanner() {
  * finds the server down (or a page is served from the offline cache), then it says so with the
  * company's phone, so that a visitor can still call.
  */
-export function ServerDownNotice({ phone, phoneHref }: { phone: string; phoneHref: string }) {
+export function ServerDownNotice({
+  phone,
+  phoneHref,
+  chatHref,
+}: {
+  phone: string;
+  phoneHref: string;
+  chatHref: string;
+}) {
   return (
     <div className="server-banner server-down-notice" data-server-banner>
       <p role="alert" data-server-banner-text>
         {SERVER_DOWN_MESSAGE}
       </p>
       <p className="server-down-call">
-        Call us: <a href={phoneHref}>{phone}</a>
+        Call us: <a href={phoneHref}>{phone}</a> or{' '}
+        <a href={chatHref} target="_blank" rel="noopener">
+          chat on WhatsApp<span className="visually-hidden"> (opens in a new tab)</span>
+        </a>
       </p>
     </div>
   );

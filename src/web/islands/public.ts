@@ -3,6 +3,8 @@
  * server and never hydrate; each piece that needs script is bound here to the HTML that already
  * works without it. Module scripts run once the document is parsed.
  */
+
+import { registerServiceWorker } from '../service-worker/register';
 import { bindCarousel } from './carousel';
 import { bindContactForm } from './contact-form';
 import { bindDisclosure } from './disclosure';
@@ -28,5 +30,7 @@ for (const element of document.querySelectorAll<HTMLElement>('[data-island]')) {
 const banner = document.querySelector<HTMLElement>('[data-server-banner]');
 if (banner) bindServerStatus(banner);
 revealOnScroll();
+// Keeps the public pages a visitor has seen readable when the server is down (docs/decisions/066).
+registerServiceWorker();
 // Every island is bound: the page is ready for a visitor (and for the journeys that wait on it).
 document.documentElement.dataset.ready = 'true';

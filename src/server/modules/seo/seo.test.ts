@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { localBusinessJsonLd, serializeJsonLd } from '../../../shared/seo/json-ld';
-import { PUBLIC_PAGES } from '../../../shared/seo/public-pages';
+import { OFFLINE_PATH, PUBLIC_PAGES } from '../../../shared/seo/public-pages';
 import { DEFAULT_SETTINGS } from '../settings/defaults';
 import { robotsTxt, sitemapXml } from './routes';
 
@@ -17,6 +17,7 @@ describe('sitemap.xml', () => {
     );
     expect(xml).toContain('<loc>https://www.example.com/services/cctv</loc>');
     expect(xml.match(/<url>/g)).toHaveLength(PUBLIC_PAGES.length + 2);
+    expect(xml).not.toContain(OFFLINE_PATH);
   });
 
   it('escapes what XML would misread', () => {

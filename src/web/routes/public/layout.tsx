@@ -6,10 +6,11 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import { localBusinessJsonLd, serializeJsonLd } from '../../../shared/seo/json-ld';
-import { telHref } from '../../../shared/text';
+import { telHref, whatsappHref } from '../../../shared/text';
 import { ServerDownNotice } from '../../components/app-shell';
 import { SiteFooter } from '../../components/footer';
 import { SiteHeader } from '../../components/header';
+import { SPECULATION_RULES } from '../../lib/speculation-rules';
 import type { PageHandle, loader as rootLoader } from '../../root';
 import '../../styles/public.css';
 import type { Route } from './+types/layout';
@@ -45,12 +46,22 @@ export default function PublicLayout() {
         <Outlet />
       </main>
       <SiteFooter settings={settings} services={services} />
-      <ServerDownNotice phone={settings.phone} phoneHref={telHref(settings.phone)} />
+      <ServerDownNotice
+        phone={settings.phone}
+        phoneHref={telHref(settings.phone)}
+        chatHref={whatsappHref(settings.chatNumber)}
+      />
       <script
         type="application/ld+json"
         nonce={nonce}
         // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON built by us, escaped by serializeJsonLd
         dangerouslySetInnerHTML={{ __html: serializeJsonLd(localBusinessJsonLd(settings, services, origin)) }}
+      />
+      <script
+        type="speculationrules"
+        nonce={nonce}
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant built from our own page list
+        dangerouslySetInnerHTML={{ __html: SPECULATION_RULES }}
       />
     </>
   );

@@ -1,0 +1,107 @@
+import { OFFLINE_PATH } from '../../shared/seo/public-pages';
+import {
+  filesOfPage,
+  handlingOf,
+  markServerDown,
+  mayKeepAsset,
+  mayKeepPage,
+  pageKey,
+  serverUnreachable,
+} from './decisions';
+
+/**
+ * The public site's service worker (docs/decisions/066): pages the visitor has seen, and the
+ * offline page, stay readable when the server cannot be reached. What it handles and keeps is
+ * decided in decisions.ts; everything else passes to the network untouched.
+ */
+
+// The DOM library's types lack the worker's own events; these are the parts used here.
+interface ExtendableEvent extends Event {
+  waitUntil(promise: Promise<unknown>): void;
+}
+interface FetchEvent extends ExtendableEvent {
+  request: Request;
+  respondWith(response: Promise<Response>): void;
+}
+interface WorkerScope {
+  location: Location;
+  skipWaiting(): Promise<void>;
+  clients: { claim(): Promise<void> };
+  addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
+  addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void;
+}
+
+/** The build's hash (scripts/build.mjs): a new deploy gets a new cache and drops the old one. */
+declare const BUILD_VERSION: string;
+
+const scope = self as unknown as WorkerScope;
+const CACHE_PREFIX = 'public-site-';
+const CACHE_NAME = `${CACHE_PREFIX}${BUILD_VERSION}`;
+
+scope.addEventListener('install', (event) => {
+  event.waitUntil(precacheOfflinePage().then(() => scope.skipWaiting()));
+});
+
+scope.addEventListener('activate', (event) => {
+  event.waitUntil(dropOldCaches().then(() => scope.clients.claim()));
+});
+
+scope.addEventListener('fetch', (event) => {
+  const { request } = event;
+  const handling = handlingOf(request, scope.location.origin);
+  if (handling === 'page') event.respondWith(networkFirst(event));
+  else if (handling === 'asset') event.respondWith(keptFirst(event));
+});
+
+/** The offline page and its files, fetched without cookies so that no session can colour them. */
+async function precacheOfflinePage() {
+  const cache = await caches.open(CACHE_NAME);
+  const response = await fetch(OFFLINE_PATH, { credentials: 'omit', cache: 'reload' });
+  if (!mayKeepPage(response.url, response)) throw new Error(`${OFFLINE_PATH} answered ${response.status}`);
+  const html = await response.clone().text();
+  await cache.put(pageKey(response.url), response);
+  await cache.addAll(filesOfPage(html));
+}
+
+async function dropOldCaches() {
+  const names = await caches.keys();
+  await Promise.all(
+    names
+      .filter((name) => name.startsWith(CACHE_PREFIX) && name !== CACHE_NAME)
+      .map((name) => caches.delete(name)),
+  );
+}
+
+async function networkFirst(event: FetchEvent): Promise<Response> {
+  const key = pageKey(event.request.url);
+  const cache = await caches.open(CACHE_NAME);
+  let response: Response;
+  try {
+    response = await fetch(event.request);
+  } catch {
+    return servedOffline(cache, key);
+  }
+  if (serverUnreachable(response.status)) return servedOffline(cache, key, response);
+  if (mayKeepPage(event.request.url, response)) event.waitUntil(cache.put(key, response.clone()));
+  return response;
+}
+
+/** The kept copy of this page, else the offline page, marked so that its banner shows. */
+async function servedOffline(cache: Cache, key: string, failed?: Response): Promise<Response> {
+  const kept = (await cache.match(key)) ?? (await cache.match(pageKey(new URL(OFFLINE_PATH, key).href)));
+  if (!kept) return failed ?? Response.error();
+  const headers = new Headers(kept.headers);
+  headers.delete('content-length');
+  headers.delete('content-encoding');
+  headers.set('cache-control', 'no-store');
+  return new Response(markServerDown(await kept.text()), { status: 200, headers });
+}
+
+async function keptFirst(event: FetchEvent): Promise<Response> {
+  const cache = await caches.open(CACHE_NAME);
+  const kept = await cache.match(event.request);
+  if (kept) return kept;
+  const response = await fetch(event.request);
+  if (mayKeepAsset(response)) event.waitUntil(cache.put(event.request, response.clone()));
+  return response;
+}
