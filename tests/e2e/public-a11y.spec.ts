@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
-import { pageReady, listOf, PUBLIC_PATHS } from './support/public';
+import { listOf, PUBLIC_PATHS, pageReady } from './support/public';
 
 // The pages checked include the 404 page, which the browser logs as a failed load.
 test.use({ expectedConsoleErrors: [/status of 404 /] });

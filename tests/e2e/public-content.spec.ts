@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { pageReady, listOf } from './support/public';
+import { listOf, pageReady } from './support/public';
 
 type Service = {
   title: string;
