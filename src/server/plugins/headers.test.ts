@@ -21,11 +21,13 @@ function directives(csp: string) {
 }
 
 describe('security headers', () => {
-  it('give a page a nonce-based CSP without inline styles, plugins, <base> or framing', async () => {
+  it('give a page a nonce-based CSP without style attributes, plugins, <base> or framing', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/test/page' });
     const csp = directives(String(res.headers['content-security-policy']));
     expect(csp.get('script-src')).toEqual(["'self'", "'nonce-testnonce123'"]);
-    expect(csp.get('style-src')).toEqual(["'self'"]);
+    // Public pages inline their stylesheets under the same nonce (decision 067); attributes never.
+    expect(csp.get('style-src')).toEqual(["'self'", "'nonce-testnonce123'"]);
+    expect(csp.get('style-src-attr')).toEqual(["'none'"]);
     expect(csp.get('object-src')).toEqual(["'none'"]);
     expect(csp.get('base-uri')).toEqual(["'none'"]);
     expect(csp.get('frame-ancestors')).toEqual(["'none'"]);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/helpers';
@@ -176,5 +177,14 @@ describe('content security policy of a replayed page', () => {
     expect(hashInlineScripts("script-src 'self' 'nonce-abc'", Buffer.from('<p>no script</p>'))).toBe(
       "script-src 'self'",
     );
+  });
+
+  it('allows its inline stylesheets by their own hashes, in style-src only', () => {
+    const html = Buffer.from('<style nonce="abc">p{color:red}</style><script nonce="abc">x=1</script>');
+    const csp = hashInlineScripts("script-src 'self' 'nonce-abc'; style-src 'self' 'nonce-abc'", html);
+    const [scripts, styles] = csp.split(';').map((directive) => directive.trim().split(' ').slice(2));
+    const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+    expect(scripts).toEqual([sha('x=1')]);
+    expect(styles).toEqual([sha('p{color:red}')]);
   });
 });

@@ -267,18 +267,42 @@ async function toBuffer(payload: unknown): Promise<Buffer | null> {
   return null;
 }
 
+const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi;
+const INLINE_STYLE = /<style[^>]*>([\s\S]*?)<\/style>/gi;
+const NONCE = /(?<!\s)\s*'nonce-[^']+'/g;
+
+function hashesOf(text: string, element: RegExp): string[] {
+  const hashes = new Set<string>();
+  for (const match of text.matchAll(element))
+    hashes.add(
+      `'sha256-${createHash('sha256')
+        .update(match[1] ?? '', 'utf8')
+        .digest('base64')}'`,
+    );
+  return [...hashes];
+}
+
 /**
  * A replayed page is shared by every visitor, so a per-request nonce would be shared too.
- * Cached pages allow exactly their own inline scripts by hash instead.
+ * Cached pages allow exactly their own inline scripts and stylesheets by hash instead, each in
+ * its own directive.
  */
 export function hashInlineScripts(csp: string, html: Buffer): string {
   if (!/'nonce-[^']+'/.test(csp)) return csp;
-  const hashes = new Set<string>();
   const text = html.toString('utf8');
-  for (const match of text.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi)) {
-    const source = match[1] ?? '';
-    hashes.add(`'sha256-${createHash('sha256').update(source, 'utf8').digest('base64')}'`);
-  }
-  // Only the first space of a run may start a match: a run then costs one pass, not one per space.
-  return csp.replace(/(?<!\s)\s*'nonce-[^']+'/g, hashes.size > 0 ? ` ${[...hashes].join(' ')}` : '');
+  const hashes: Record<string, string[]> = {
+    'script-src': hashesOf(text, INLINE_SCRIPT),
+    'style-src': hashesOf(text, INLINE_STYLE),
+  };
+  return csp
+    .split(';')
+    .map((directive) => {
+      const name = directive.trim().split(/\s/, 1)[0] ?? '';
+      const allowed = hashes[name];
+      // Only the first space of a run may start a match: a run then costs one pass, not one per space.
+      return allowed
+        ? directive.replace(NONCE, allowed.length > 0 ? ` ${allowed.join(' ')}` : '')
+        : directive;
+    })
+    .join(';');
 }

@@ -12,25 +12,39 @@ export interface PageCspOptions {
   nonce?: string | null;
   /** Inline scripts with these hashes may run (a stored page replayed to many visitors), 'sha256-…'. */
   scriptHashes?: string[];
+  /** Inline stylesheets with these hashes apply (a replayed page), 'sha256-…'. */
+  styleHashes?: string[];
   /** Development: Vite's client and React refresh need inline code and a WebSocket. */
   dev?: boolean;
 }
 
+const quoted = (hash: string) => `'${hash.replace(/^'|'$/g, '')}'`;
+
 /**
- * The Content-Security-Policy of an HTML page. Scripts come from our origin or carry this
- * response's nonce (or a listed hash); no inline styles, no plugins, no <base>, no framing, forms
- * post only to us. Exported so that a cache replaying a page can state its own script hashes.
+ * The Content-Security-Policy of an HTML page. Scripts and stylesheets come from our origin or
+ * carry this response's nonce (or a listed hash: public pages inline their styles, decision 067);
+ * no style attributes, no plugins, no <base>, no framing, forms post only to us. Exported so that
+ * a cache replaying a page can state its own hashes.
  */
 export function pageCsp(options: PageCspOptions = {}): string {
   const scripts = ["'self'"];
-  if (options.nonce) scripts.push(`'nonce-${options.nonce}'`);
-  for (const hash of options.scriptHashes ?? []) scripts.push(`'${hash.replace(/^'|'$/g, '')}'`);
-  if (options.dev) scripts.push("'unsafe-inline'", "'unsafe-eval'");
+  const styles = ["'self'"];
+  if (options.nonce) {
+    scripts.push(`'nonce-${options.nonce}'`);
+    styles.push(`'nonce-${options.nonce}'`);
+  }
+  scripts.push(...(options.scriptHashes ?? []).map(quoted));
+  styles.push(...(options.styleHashes ?? []).map(quoted));
+  if (options.dev) {
+    scripts.push("'unsafe-inline'", "'unsafe-eval'");
+    styles.push("'unsafe-inline'");
+  }
   return [
     "default-src 'self'",
     `script-src ${scripts.join(' ')}`,
     "script-src-attr 'none'",
-    options.dev ? "style-src 'self' 'unsafe-inline'" : "style-src 'self'",
+    `style-src ${styles.join(' ')}`,
+    "style-src-attr 'none'",
     "img-src 'self' data:",
     "font-src 'self'",
     options.dev ? "connect-src 'self' ws: wss:" : "connect-src 'self'",

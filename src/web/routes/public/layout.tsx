@@ -12,11 +12,15 @@ import { SiteFooter } from '../../components/footer';
 import { SiteHeader } from '../../components/header';
 import { SPECULATION_RULES } from '../../lib/speculation-rules';
 import type { PageHandle, loader as rootLoader } from '../../root';
-import '../../styles/public.css';
+import appStyles from '../../styles/app.css?inline';
+import publicStyles from '../../styles/public.css?inline';
 import type { Route } from './+types/layout';
 
-/** Public pages are server HTML with islands, never hydrated (docs/decisions/067). */
-export const handle: PageHandle = { islands: true };
+/**
+ * Public pages are server HTML with islands, never hydrated, with their stylesheets in the page
+ * (docs/decisions/067).
+ */
+export const handle: PageHandle = { islands: true, styles: [appStyles, publicStyles] };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const services = await context.site.list('service');

@@ -2,8 +2,11 @@ import { telHref, whatsappHref } from '../../../shared/text';
 import { Icon } from '../../components/icons';
 import { pageMeta } from '../../lib/seo';
 import { SERVER_DOWN_MESSAGE } from '../../lib/server-status';
+import type { PageHandle } from '../../root';
 import type { Route } from './+types/offline';
-import './offline.css';
+import offlineStyles from './offline.css?inline';
+
+export const handle: PageHandle = { styles: [offlineStyles] };
 
 /**
  * What the service worker shows for a page it has no copy of while the server cannot be reached
