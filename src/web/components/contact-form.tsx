@@ -1,4 +1,5 @@
 import { type FocusEvent, useId, useRef } from 'react';
+import { PHONE_FORMAT_HINT } from '../../shared/constants';
 import { checkPlainFields, type PlainField, plainFormFields } from '../../shared/content/field-checks';
 import { contactus } from '../../shared/content/types';
 import { ApiError, api } from '../lib/api';
@@ -23,7 +24,7 @@ const check = (values: Values) => checkPlainFields(CONTACT_FIELDS, values);
 
 /** Presentation the declaration does not carry: where a field sits and a hint of its format. */
 const WIDE = new Set(['message']);
-const PLACEHOLDERS: Record<string, string> = { phone: '03001234567' };
+const PLACEHOLDERS: Record<string, string> = { phone: PHONE_FORMAT_HINT };
 
 export type ContactNotice = FormNotice | null;
 

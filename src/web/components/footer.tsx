@@ -9,7 +9,7 @@ import {
 import type { SiteSettings } from '../../shared/content/settings';
 import { subscriber } from '../../shared/content/types';
 import { PUBLIC_PAGES, servicePath } from '../../shared/seo/public-pages';
-import { isSiteLink, mailtoHref, telHref } from '../../shared/text';
+import { isSiteLink, mailtoHref, telHref, whatsappHref } from '../../shared/text';
 import { ApiError, api } from '../lib/api';
 import { useForm } from '../lib/use-form';
 import { Icon } from './icons';
@@ -156,12 +156,7 @@ export function SiteFooter({ settings, services }: { settings: SiteSettings; ser
         <section aria-labelledby="footer-subscribe">
           <h2 id="footer-subscribe">Stay in touch</h2>
           <SubscribeForm />
-          <a
-            className="btn btn-chat"
-            href={`https://wa.me/${settings.chatNumber.replace(/\D/g, '')}`}
-            target="_blank"
-            rel="noopener"
-          >
+          <a className="btn btn-chat" href={whatsappHref(settings.chatNumber)} target="_blank" rel="noopener">
             <Icon name="chat" /> Chat with us on WhatsApp
             <span className="visually-hidden"> (opens in a new tab)</span>
           </a>

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { SiteSettings } from '../../shared/content/settings';
 import { servicePath } from '../../shared/seo/public-pages';
-import { mailtoHref, telHref } from '../../shared/text';
+import { mailtoHref, telHref, whatsappHref } from '../../shared/text';
 import type { ClientCardData, ServiceSummary } from '../lib/view-models';
 import { Icon } from './icons';
 import { Picture } from './picture';
@@ -115,7 +115,7 @@ export function ContactDetails({ settings }: { settings: SiteSettings }) {
         <Icon name="chat" />
         <div>
           <strong>Chat</strong>
-          <a href={`https://wa.me/${settings.chatNumber.replace(/\D/g, '')}`} target="_blank" rel="noopener">
+          <a href={whatsappHref(settings.chatNumber)} target="_blank" rel="noopener">
             WhatsApp us<span className="visually-hidden"> (opens in a new tab)</span>
           </a>
         </div>
