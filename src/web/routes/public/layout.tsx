@@ -1,6 +1,7 @@
 import { Outlet, type ShouldRevalidateFunctionArgs, useLoaderData, useRouteLoaderData } from 'react-router';
 import { localBusinessJsonLd, serializeJsonLd } from '../../../shared/seo/json-ld';
 import { LoadingBar, ServerStatusBanner, useScrollReveal } from '../../components/app-shell';
+import { CallBar } from '../../components/call-bar';
 import { SiteFooter } from '../../components/footer';
 import { SiteHeader } from '../../components/header';
 import type { loader as rootLoader } from '../../root';
@@ -33,6 +34,7 @@ export default function PublicLayout() {
         <Outlet />
       </main>
       <SiteFooter settings={settings} services={services} />
+      <CallBar settings={settings} />
       <ServerStatusBanner />
       <script
         type="application/ld+json"
