@@ -28,7 +28,18 @@ const PLACEHOLDERS: Record<string, string> = { phone: PHONE_FORMAT_HINT };
 
 export type ContactNotice = FormNotice | null;
 
+/** A select takes a text control's props but has no length of its own. */
+const selectProps = ({ maxLength: _length, ...rest }: { maxLength?: number } & Record<string, unknown>) => rest;
+
+/** A choice for a reference field (the Service select): a live record's slug and title. */
+export interface ContactOption {
+  slug: string;
+  title: string;
+}
+
 interface ContactFormProps {
+  /** The published services, the Service field's choices. */
+  services: readonly ContactOption[];
   /** Values and errors of a form posted without JavaScript and refused by the server. */
   initialValues?: Values;
   initialErrors?: FieldMessages;
@@ -40,7 +51,12 @@ interface ContactFormProps {
  * the declaration's plain rules (no zod reaches the visitor) and sends to POST /api/contactus;
  * without, it is a plain form the /contact page's action answers. The server decides either way.
  */
-export function ContactForm({ initialValues, initialErrors = {}, initialNotice = null }: ContactFormProps) {
+export function ContactForm({
+  services,
+  initialValues,
+  initialErrors = {},
+  initialNotice = null,
+}: ContactFormProps) {
   const id = useId();
   const noticeRef = useRef<HTMLDivElement>(null);
   const trapRef = useRef<HTMLInputElement>(null);
@@ -102,7 +118,9 @@ export function ContactForm({ initialValues, initialErrors = {}, initialNotice =
             'aria-invalid': error ? true : undefined,
             'aria-describedby': error ? `${inputId}-error` : undefined,
             onBlur: (event: FocusEvent) => blur(name, event),
-            onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+            onChange: (
+              event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>,
+            ) => {
               const next = event.target.value;
               form.setValue(name, () => next);
             },
@@ -114,6 +132,15 @@ export function ContactForm({ initialValues, initialErrors = {}, initialNotice =
               </label>
               {control === 'textarea' ? (
                 <textarea {...props} rows={5} />
+              ) : control === 'select' ? (
+                <select {...selectProps(props)}>
+                  <option value="">{field.required ? 'Choose one' : 'Not sure / other'}</option>
+                  {services.map((option) => (
+                    <option key={option.slug} value={option.slug}>
+                      {option.title}
+                    </option>
+                  ))}
+                </select>
               ) : (
                 <input
                   {...props}
