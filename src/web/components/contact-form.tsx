@@ -29,7 +29,8 @@ const PLACEHOLDERS: Record<string, string> = { phone: PHONE_FORMAT_HINT };
 export type ContactNotice = FormNotice | null;
 
 /** A select takes a text control's props but has no length of its own. */
-const selectProps = ({ maxLength: _length, ...rest }: { maxLength?: number } & Record<string, unknown>) => rest;
+const selectProps = ({ maxLength: _length, ...rest }: { maxLength?: number } & Record<string, unknown>) =>
+  rest;
 
 /** A choice for a reference field (the Service select): a live record's slug and title. */
 export interface ContactOption {
