@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { build } from 'esbuild';
+import { faviconIco } from './favicon.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
@@ -93,6 +94,10 @@ export async function buildAll() {
   });
   await buildIslands();
   precompressAssets(path.join(root, 'build/web/client/assets'));
+  fs.writeFileSync(
+    path.join(root, 'build/web/client/favicon.ico'),
+    await faviconIco(path.join(root, 'public/favicon.svg')),
+  );
   fs.cpSync(path.join(root, 'src/server/db/migrations'), path.join(root, 'build/server/migrations'), {
     recursive: true,
   });

@@ -209,7 +209,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.addHook('onClose', () => mailOutbox.stop());
   }
   const subscriptions = createSubscriptionStore(database);
-  const intake = createIntake(app, { settings: settingsStore, outbox: mailOutbox, subscriptions });
+  const intake = createIntake(app, {
+    settings: settingsStore,
+    outbox: mailOutbox,
+    subscriptions,
+    hasSlug: async (type, slug) => Boolean(await repositories.get(type)?.findBySlug(slug)),
+  });
   const subscriptionLinks = subscriptionActions(app);
   await app.register(subscriptionRoutes(subscriptionLinks));
   for (const def of contentTypes) await app.register(contentRoutes(def, repositories.get(def.name)!, intake));

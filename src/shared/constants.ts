@@ -1,6 +1,6 @@
 /** Business constants from the product specification (§9). */
 export const PHONE_PATTERN = /^\d{11}$/;
-/** The phone field's placeholder: the shape of a number, never one that looks like the company's. */
+/** The format a phone field hints at: neutral, so it never passes for the company's own number. */
 export const PHONE_FORMAT_HINT = '03XX-XXXXXXX';
 
 export const TRUNCATE_WORDS = {

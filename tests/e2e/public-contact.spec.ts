@@ -52,9 +52,10 @@ test('a valid message is sent, confirmed and the form is cleared', async ({ page
     main.getByRole('button', { name: 'Submit' }).click(),
   ]);
   expect(response.status()).toBe(201);
-  expect(response.request().postDataJSON()).toEqual(valid);
+  // No service chosen: the optional Service field goes as '' (stored as none).
+  expect(response.request().postDataJSON()).toEqual({ ...valid, service: '' });
   await expect(main.getByRole('status')).toHaveText(SENT);
-  for (const label of ['Name', 'Email', 'Phone', 'Message'])
+  for (const label of ['Name', 'Email', 'Phone', 'Service', 'Message'])
     await expect(main.getByLabel(label)).toHaveValue('');
 });
 

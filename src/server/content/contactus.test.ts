@@ -126,3 +126,89 @@ describe('contact messages', () => {
     expect(await total('q=heater')).toBe(0);
   });
 });
+
+describe('the service a message is about', () => {
+  let slug = '';
+  beforeAll(async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/service',
+      headers: auth,
+      payload: { title: 'Cold Room Repair', description: 'Walk-in freezers.', serviceName: 'refrigerator' },
+    });
+    if (res.statusCode !== 201) throw new Error(res.body);
+    slug = res.json().slug;
+  });
+
+  it('is stored with the message and listed to staff', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/contactus',
+      payload: message(200, { service: slug }),
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().service).toBe(slug);
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: '/api/contactus?q=Visitor%20200',
+      headers: auth,
+    });
+    expect(listed.json().data[0]).toMatchObject({ name: 'Visitor 200', service: slug });
+  });
+
+  it('is optional: left out or blank, the message names none', async () => {
+    for (const extra of [{}, { service: '' }, { service: '  ' }]) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/contactus', payload: message(201, extra) });
+      expect(res.statusCode).toBe(201);
+      expect(res.json().service).toBeNull();
+    }
+  });
+
+  it('refuses a service that does not exist with 400 and a field message, never a 500', async () => {
+    for (const service of ['no-such-service', 'Not A Slug!', 'x'.repeat(500), 42]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/contactus',
+        payload: message(202, { service }),
+      });
+      expect(res.statusCode, String(service)).toBe(400);
+      expect(res.json().fields).toEqual({ service: 'Choose a service from the list.' });
+    }
+  });
+
+  it('refuses a trashed service', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/service',
+      headers: auth,
+      payload: { title: 'Retired Service', description: 'No longer offered.', serviceName: 'refrigerator' },
+    });
+    const { _id, slug: retired } = created.json();
+    await t.app.inject({ method: 'DELETE', url: `/api/service/${_id}`, headers: auth });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/contactus',
+      payload: message(203, { service: retired }),
+    });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('goes through the same check on the page form (no JavaScript)', async () => {
+    const ok = await t.app.site.submitForm(
+      'contactus',
+      { ...message(204), service: slug },
+      { ip: '203.0.113.9' },
+    );
+    expect(ok).toEqual({ ok: true });
+    const refused = await t.app.site.submitForm(
+      'contactus',
+      { ...message(205), service: 'no-such-service' },
+      { ip: '203.0.113.9' },
+    );
+    expect(refused).toMatchObject({
+      ok: false,
+      status: 400,
+      fields: { service: 'Choose a service from the list.' },
+    });
+  });
+});

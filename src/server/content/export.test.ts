@@ -68,9 +68,9 @@ describe('CSV export', () => {
     );
     expect(res.body.startsWith('\uFEFF')).toBe(true);
     const [header, ...rows] = parseCsv(res.body.slice(1));
-    expect(header).toEqual(['Received', 'Name', 'Email', 'Phone', 'Message', 'Status', 'Spam']);
+    expect(header).toEqual(['Received', 'Name', 'Email', 'Phone', 'Service', 'Message', 'Status', 'Spam']);
     expect(rows).toHaveLength(4);
-    const byMessage = new Map(rows.map((r) => [r[4], r]));
+    const byMessage = new Map(rows.map((r) => [r[5], r]));
     expect(byMessage.get('formula in the name')?.[1]).toBe(`'=HYPERLINK("http://evil.example","click")`);
     expect(byMessage.get('line one\nline two')?.[1]).toBe('Quote "Q" Comma, Ltd');
     expect(byMessage.get(`'-minus first; @at later`)?.[1]).toBe(`'+92 caller`);

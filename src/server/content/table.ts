@@ -73,6 +73,10 @@ function fieldColumn(key: string, field: Field): ColumnSpec {
         ...orDefault(quote(field.defaultValue)),
         check: `${name} in (${field.options.map(quote).join(', ')})`,
       };
+    case 'reference':
+      // The chosen record's slug; null when none was chosen. No foreign key: a service renamed
+      // or trashed later must not change what a visitor asked about.
+      return { key, name, type: 'text', notNull: field.required };
     default:
       return { key, name, type: 'text', notNull: true, ...orDefault(quote('')) };
   }

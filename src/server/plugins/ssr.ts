@@ -101,6 +101,15 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
     );
     for (const file of fs.readdirSync(path.join(buildDir, 'client'))) {
       if (!/\.(ico|png|svg|webmanifest|txt)$/.test(file) || file === 'robots.txt') continue;
+      if (file.endsWith('.ico')) {
+        // Sent as `image/x-icon`, the type every browser and crawler knows (the static plugin would
+        // say image/vnd.microsoft.icon). A few kilobytes built from favicon.svg (scripts/favicon.mjs).
+        const icon = fs.readFileSync(path.join(buildDir, 'client', file));
+        app.get(`/${file}`, { config: { access: 'public' }, schema: { hide: true } }, (_request, reply) =>
+          reply.type('image/x-icon').header('cache-control', 'public, max-age=86400').send(icon),
+        );
+        continue;
+      }
       app.get(`/${file}`, { config: { access: 'public' }, schema: { hide: true } }, (_request, reply) =>
         reply.sendFile(file, { maxAge: 86_400_000 }),
       );

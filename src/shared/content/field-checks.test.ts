@@ -19,6 +19,7 @@ describe('plain field checks for public forms', () => {
       { name: 'name', control: 'text', required: true, maxLength: 120, autoComplete: 'name' },
       { name: 'email', control: 'email', required: true, maxLength: 254, autoComplete: 'email' },
       { name: 'phone', control: 'tel', required: true, maxLength: 11, autoComplete: 'tel' },
+      { name: 'service', control: 'select', required: false, maxLength: 200, autoComplete: undefined },
       { name: 'message', control: 'textarea', required: true, maxLength: 5000, autoComplete: undefined },
     ]);
     expect(plainFormFields(subscriber.fields).map(({ name }) => name)).toEqual(['email']);
@@ -29,6 +30,7 @@ describe('plain field checks for public forms', () => {
       name: ' ',
       email: 'a@b',
       phone: '0300-123456',
+      service: 'no-such-service',
       message: '',
     });
     expect(errors).toEqual({

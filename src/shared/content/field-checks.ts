@@ -6,7 +6,7 @@
  */
 import { PHONE_PATTERN } from '../constants';
 import { EMAIL_PATTERN, isCleanParagraphs, isSingleLine, isSiteLink } from '../text';
-import type { Field, FieldKind, TextField } from './fields';
+import type { Field, FieldKind, ReferenceField, TextField } from './fields';
 
 /** The spec's §5 messages, verbatim. */
 export const messages = {
@@ -67,18 +67,22 @@ export function textProblem(field: TextField, trimmed: string): string | undefin
   return pattern && !pattern.test(trimmed) ? pattern.message : undefined;
 }
 
-/** A declared text field as an HTML form field: everything a server-rendered form needs. */
+/** The message for a reference that names no live record (or is not a slug at all). */
+export const referenceMessage = (field: ReferenceField) =>
+  `Choose a ${field.label.toLowerCase()} from the list.`;
+
+/** A declared field as an HTML form field: everything a server-rendered form needs. */
 export interface PlainField {
   name: string;
   label: string;
   required: boolean;
   maxLength: number;
-  /** `textarea`, or the `type` of an `<input>`. */
-  control: 'textarea' | 'text' | 'email' | 'tel' | 'url';
+  /** `textarea`, `select` (a reference: the page supplies its options), or the `type` of an `<input>`. */
+  control: 'textarea' | 'text' | 'email' | 'tel' | 'url' | 'select';
   inputMode?: 'numeric';
   autoComplete?: string;
   /** The declaration the checks run on (plain data: label, kind, rules). */
-  field: TextField;
+  field: TextField | ReferenceField;
 }
 
 const CONTROLS: Record<TextField['kind'], PlainField['control']> = {
@@ -92,13 +96,23 @@ const CONTROLS: Record<TextField['kind'], PlainField['control']> = {
 
 /**
  * The fields a visitor fills in to create a record of this type (those declared `input:
- * 'always'`), as plain data. Only text fields can be on a public form; anything else is a
- * declaration mistake and fails here, not in a visitor's browser.
+ * 'always'`), as plain data. Only text and reference fields can be on a public form; anything
+ * else is a declaration mistake and fails here, not in a visitor's browser.
  */
 export function plainFormFields(fields: Record<string, Field>): PlainField[] {
   return Object.entries(fields)
     .filter(([, field]) => field.input === 'always')
     .map(([name, field]) => {
+      if (field.kind === 'reference')
+        return {
+          name,
+          label: field.label,
+          required: field.required,
+          maxLength: 200,
+          control: 'select' as const,
+          autoComplete: field.autoComplete,
+          field,
+        };
       if (!isTextField(field)) throw new Error(`${name}: a ${field.kind} field cannot be on a public form`);
       return {
         name,
@@ -120,7 +134,15 @@ export function checkPlainFields(
 ): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const { name, field } of fields) {
-    const problem = textProblem(field, (values[name] ?? '').trim());
+    // A reference is a choice among options the server lists and checks again: only a missing
+    // required choice is a problem the browser can see.
+    const value = (values[name] ?? '').trim();
+    const problem =
+      field.kind === 'reference'
+        ? field.required && value === ''
+          ? messages.required(field.label)
+          : undefined
+        : textProblem(field, value);
     if (problem) errors[name] = problem;
   }
   return errors;

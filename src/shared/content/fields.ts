@@ -13,7 +13,8 @@ export type FieldKind =
   | 'images'
   | 'select'
   | 'rating'
-  | 'boolean';
+  | 'boolean'
+  | 'reference';
 
 /** Who may send a field: on create and update, only on update (e.g. a message's status), or never. */
 export type FieldInput = 'always' | 'updateOnly' | 'never';
@@ -57,7 +58,18 @@ export interface BooleanField extends FieldBase {
   kind: 'boolean';
 }
 
-export type Field = TextField | ImagesField | SelectField | RatingField | BooleanField;
+/**
+ * A choice of one live record of another (slugged, public) type, stored as its slug, or null when
+ * none was chosen: a message's "Service". The options are data, so the server checks the slug
+ * against the records and the form lists them from the page's data.
+ */
+export interface ReferenceField extends FieldBase {
+  kind: 'reference';
+  /** The type whose records are the options, by its API name ('service'). */
+  to: string;
+}
+
+export type Field = TextField | ImagesField | SelectField | RatingField | BooleanField | ReferenceField;
 
 type Options = Partial<
   Pick<FieldBase, 'required' | 'input' | 'max' | 'help' | 'staffOnly' | 'autoComplete' | 'personal'>
@@ -116,6 +128,8 @@ export const f = {
     ({ ...base('rating', label, options), kind: 'rating' }) as RatingField & Marks<O>,
   boolean: <const O extends Options = Options>(label: string, options: O = {} as O) =>
     ({ ...base('boolean', label, options), kind: 'boolean' }) as BooleanField & Marks<O>,
+  reference: <const O extends Options = Options>(label: string, to: string, options: O = {} as O) =>
+    ({ ...base('reference', label, options), kind: 'reference', to }) as ReferenceField & Marks<O>,
 };
 
 /** The TypeScript value a field holds in a stored record. */
@@ -127,4 +141,6 @@ export type FieldValue<F extends Field> = F extends ImagesField
       ? number
       : F extends BooleanField
         ? boolean
-        : string;
+        : F extends ReferenceField
+          ? string | null
+          : string;

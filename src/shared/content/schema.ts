@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { isSiteLink } from '../text';
 import type { ContentRecord, ContentTypeDef, SingletonDef } from './define';
-import { maxLengthOf, messages, notTextMessage, textProblem, tooLongMessage } from './field-checks';
+import {
+  maxLengthOf,
+  messages,
+  notTextMessage,
+  referenceMessage,
+  textProblem,
+  tooLongMessage,
+} from './field-checks';
 import type { Field } from './fields';
 
 export { messages };
@@ -64,8 +71,22 @@ export function fieldSchema(field: Field): z.ZodType {
     }
     case 'boolean':
       return field.required ? z.boolean() : z.boolean().default(false);
+    case 'reference': {
+      // The slug's shape only: whether such a record exists is the server's check (intake.ts).
+      const schema = z
+        .string({ error: () => referenceMessage(field) })
+        .trim()
+        .max(200, { error: referenceMessage(field), abort: true })
+        .refine((value) => value === '' || SLUG_PATTERN.test(value), referenceMessage(field))
+        .refine((value) => !field.required || value !== '', messages.required(label))
+        // Nothing chosen is stored as null.
+        .transform((value) => (value === '' ? null : value));
+      return field.required ? schema : schema.nullable().default(null);
+    }
   }
 }
+
+const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 function shapeOf(fields: Record<string, Field>, include: (field: Field) => boolean) {
   const shape: Record<string, z.ZodType> = {};
@@ -133,6 +154,8 @@ function storedValueSchema(field: Field): z.ZodType {
       return z.boolean();
     case 'select':
       return z.enum(field.options as [string, ...string[]]);
+    case 'reference':
+      return z.string().nullable();
     default:
       return z.string();
   }

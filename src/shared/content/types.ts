@@ -186,6 +186,8 @@ export const contactus = defineContentType({
     name: f.text('Name', { required: true, max: 120, autoComplete: 'name', personal: true }),
     email: f.email('Email', { required: true, autoComplete: 'email', personal: true }),
     phone: f.phone('Phone', { required: true, autoComplete: 'tel', personal: true }),
+    // Which service the visitor asked about, when they came from its page or chose one.
+    service: f.reference('Service', 'service'),
     message: f.longText('Message', { required: true, max: 5000, personal: true }),
     // A new message is always Pending, whatever the client sends; staff mark it read.
     status: f.select('Status', MESSAGE_STATUSES, { input: 'updateOnly', defaultValue: 'Pending' }),
@@ -214,7 +216,7 @@ export const contactus = defineContentType({
     path: '/message',
     title: 'Messages',
     view: 'cards',
-    columns: ['name', 'email', 'phone', 'message'],
+    columns: ['name', 'email', 'phone', 'service', 'message'],
   },
 });
 

@@ -9,6 +9,7 @@ describe('the generic admin form', () => {
       'name',
       'email',
       'phone',
+      'service',
       'message',
     ]);
     expect(formFields(contactus.fields, 'update').map(([name]) => name)).toContain('status');

@@ -8,7 +8,19 @@ const WIDE = new Set(['message']);
 /** One contact form per page: its controls' ids are fixed, and the island finds them by them. */
 const idOf = (name: string) => `contact-${name}`;
 
+/** A select takes a text control's props but has no length of its own. */
+const selectProps = ({ maxLength: _length, ...rest }: { maxLength?: number } & Record<string, unknown>) =>
+  rest;
+
+/** A choice for a reference field (the Service select): a live record's slug and title. */
+export interface ContactOption {
+  slug: string;
+  title: string;
+}
+
 interface ContactFormProps {
+  /** The published services, the Service field's choices. */
+  services: readonly ContactOption[];
   /** Values and errors of a form posted without JavaScript and refused by the server. */
   initialValues?: Record<string, string>;
   initialErrors?: FieldMessages;
@@ -22,6 +34,7 @@ interface ContactFormProps {
  * server decides either way.
  */
 export function ContactForm({
+  services,
   initialValues = {},
   initialErrors = {},
   initialNotice = null,
@@ -60,6 +73,15 @@ export function ContactForm({
               </label>
               {control === 'textarea' ? (
                 <textarea {...props} rows={5} />
+              ) : control === 'select' ? (
+                <select {...selectProps(props)}>
+                  <option value="">{field.required ? 'Choose one' : 'Not sure / other'}</option>
+                  {services.map((option) => (
+                    <option key={option.slug} value={option.slug}>
+                      {option.title}
+                    </option>
+                  ))}
+                </select>
               ) : (
                 <input
                   {...props}

@@ -97,7 +97,7 @@ function MobileMenu(props: HeaderProps) {
 
 export function SiteHeader({ settings, user }: HeaderProps) {
   return (
-    <header className="site-header">
+    <header className={user ? 'site-header is-signed-in' : 'site-header'}>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
@@ -111,7 +111,7 @@ export function SiteHeader({ settings, user }: HeaderProps) {
         </nav>
         <a className="btn btn-primary btn-small header-call" href={telHref(settings.phone)}>
           <Icon name="phone" />
-          <span>{settings.phone}</span>
+          <span className="header-call-number">{settings.phone}</span>
         </a>
         <MobileMenu settings={settings} user={user} />
       </div>

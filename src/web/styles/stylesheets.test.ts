@@ -245,3 +245,32 @@ describe('one button system', () => {
     expect(recoloured).toEqual([]);
   });
 });
+
+describe('the page grid', () => {
+  // `.container` gives its element the inline padding that keeps content off a phone's edges and on
+  // the header's grid. A class beside it that sets `padding` (even `padding: 2rem 0`) takes that
+  // away: the service detail body touched both screen edges that way.
+  it('leaves the inline padding of a .container element to .container', () => {
+    const besideContainer = new Set<string>();
+    for (const file of sourceFiles)
+      for (const match of fs.readFileSync(file, 'utf8').matchAll(/className="([^"]*)"/g)) {
+        const classes = match[1]!.split(/\s+/);
+        if (classes.includes('container'))
+          for (const name of classes) if (name !== 'container') besideContainer.add(name);
+      }
+    expect(besideContainer.size).toBeGreaterThan(3);
+    const overrides: string[] = [];
+    // The admin sheet is not loaded with the public pages, where every .container is.
+    for (const { name, rules } of sheets.filter((candidate) => !candidate.name.startsWith('admin')))
+      for (const rule of rules) {
+        const classes = [...withoutNegations(rule.selector).matchAll(/\.([\w-]+)(?=[^\w-]*$)/g)].map(
+          (m) => m[1]!,
+        );
+        if (!classes.some((cls) => besideContainer.has(cls))) continue;
+        for (const [property] of rule.declarations)
+          if (/^padding(-left|-right|-inline(-start|-end)?)?$/.test(property))
+            overrides.push(`${name}: ${rule.selector} { ${property} }`);
+      }
+    expect(overrides, 'use padding-block on a class that sits beside .container').toEqual([]);
+  });
+});

@@ -3,6 +3,7 @@ import { visibleTo } from '../../../shared/content/visibility';
 import type { SiteData } from '../../../shared/site-data';
 import type { Intake } from '../../content/intake';
 import type { ContentRepository } from '../../content/repository';
+import { HttpError } from '../../errors';
 import type { SettingsStore } from '../settings/store';
 import type { SubscriptionActions } from '../subscriptions/routes';
 
@@ -40,7 +41,20 @@ export function createSiteData(
       const parsed = schemasFor(def).create.safeParse(input);
       if (!parsed.success)
         return { ok: false, status: 400, error: 'Validation failed', fields: fieldErrors(parsed.error) };
-      const result = await intake(repository, parsed.data, { ip: meta.ip, user: null });
+      let result: Awaited<ReturnType<Intake>>;
+      try {
+        result = await intake(repository, parsed.data, { ip: meta.ip, user: null });
+      } catch (error) {
+        // A refusal intake found (a service that does not exist) is the form's to show.
+        if (error instanceof HttpError && error.statusCode === 400)
+          return {
+            ok: false,
+            status: 400,
+            error: error.message,
+            fields: error.body.fields as Record<string, string>,
+          };
+        throw error;
+      }
       if (result.kind === 'limited') return { ok: false, status: 429, error: result.message };
       return { ok: true, message: def.intake?.doubleOptIn?.acknowledgement };
     },

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { schemasFor } from '../../../shared/content/schema';
 import { contactus } from '../../../shared/content/types';
 import type { ListPage } from '../../../shared/list-page';
+import { servicePath } from '../../../shared/seo/public-pages';
 import { mailtoHref, telHref } from '../../../shared/text';
 import { restoreRecord, runChange } from '../../admin/actions';
 import { Spinner, useFeedback } from '../../admin/feedback';
@@ -156,6 +157,14 @@ export default function Messages() {
                   <dd>
                     <a href={telHref(message.phone)}>{message.phone}</a>
                   </dd>
+                  {message.service ? (
+                    <>
+                      <dt>Service</dt>
+                      <dd>
+                        <a href={servicePath(message.service)}>{message.service}</a>
+                      </dd>
+                    </>
+                  ) : null}
                   <dt>Received</dt>
                   <dd>
                     <time dateTime={message.createdAt}>{formatWhen(message.createdAt)}</time>

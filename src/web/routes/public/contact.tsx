@@ -7,9 +7,14 @@ import { pageMeta } from '../../lib/seo';
 import { useSiteSettings } from '../../lib/site';
 import type { Route } from './+types/contact';
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const settings = await context.site.settings();
-  return { city: settings.city };
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const [settings, services] = await Promise.all([context.site.settings(), context.site.list('service')]);
+  const options = services.map(({ slug, title }) => ({ slug, title }));
+  // "Request this service" links here with ?service=<slug>: that service starts selected. An
+  // unknown slug selects nothing (the page still works; a forged post gets the server's 400).
+  const asked = new URL(request.url).searchParams.get('service');
+  const service = options.some((option) => option.slug === asked) ? asked : null;
+  return { city: settings.city, services: options, service };
 }
 
 /** The contact form posted without JavaScript: the same checks as the API, answered with a page. */
@@ -44,7 +49,7 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
-export default function Contact({ actionData }: Route.ComponentProps) {
+export default function Contact({ actionData, loaderData }: Route.ComponentProps) {
   const settings = useSiteSettings();
   if (actionData?.ok) {
     return (
@@ -84,7 +89,10 @@ export default function Contact({ actionData }: Route.ComponentProps) {
             <h2>Send us a message</h2>
             <ContactForm
               key={failed ? 'failed' : 'fresh'}
-              initialValues={failed?.values}
+              services={loaderData.services}
+              initialValues={
+                failed?.values ?? (loaderData.service ? { service: loaderData.service } : undefined)
+              }
               initialErrors={failed?.fields}
               initialNotice={failed ? { kind: 'error', text: failed.message } : null}
             />

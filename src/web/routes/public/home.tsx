@@ -144,7 +144,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <ContactDetails settings={settings} />
           </div>
           <div className="card card-pad" data-reveal>
-            <ContactForm />
+            <ContactForm services={services} />
           </div>
         </div>
       </section>

@@ -8,6 +8,7 @@ import {
 import { localBusinessJsonLd, serializeJsonLd } from '../../../shared/seo/json-ld';
 import { telHref, whatsappHref } from '../../../shared/text';
 import { ServerDownNotice } from '../../components/app-shell';
+import { CallBar } from '../../components/call-bar';
 import { SiteFooter } from '../../components/footer';
 import { SiteHeader } from '../../components/header';
 import { SPECULATION_RULES } from '../../lib/speculation-rules';
@@ -55,6 +56,7 @@ export default function PublicLayout() {
         phoneHref={telHref(settings.phone)}
         chatHref={whatsappHref(settings.chatNumber)}
       />
+      <CallBar settings={settings} />
       <script
         type="application/ld+json"
         nonce={nonce}

@@ -34,7 +34,7 @@ export function ServiceView({ service }: { service: ServiceDetailData }) {
             <p key={paragraph.slice(0, 40)}>{paragraph}</p>
           ))}
           <p className="cta-row">
-            <Link to="/contact" className="btn btn-primary">
+            <Link to={`/contact?service=${encodeURIComponent(service.slug)}`} className="btn btn-primary">
               Request this service
             </Link>
             <Link to="/services" className="btn btn-outline">
