@@ -26,6 +26,8 @@ function transferByType(lhr) {
 
 /** What one audit run answers: the four category scores, the core timings, what failed. */
 function summarise(lhr) {
+  // A run that could not load or trace the page scores 0; that is a failed run, not a figure.
+  if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
   const failed = (category) =>
     lhr.categories[category].auditRefs
       .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id].score ?? 1) < 1)
@@ -80,6 +82,11 @@ function median(values) {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
+function range(values) {
+  const numbers = values.filter((v) => typeof v === 'number');
+  return numbers.length ? [Math.min(...numbers), Math.max(...numbers)] : [null, null];
+}
+
 /**
  * Audit every page `runs` times, one page after another in one Chromium (Lighthouse opens a
  * fresh tab and clears the cache each run). Answers, per page, the median of each figure, the
@@ -91,13 +98,16 @@ export async function auditPages({ urls, runs = 3, chromePath = CHROMIUM_PATH, o
     for (const url of urls) {
       const all = [];
       let error = null;
-      for (let i = 0; i < runs; i++) {
+      let failedRuns = 0;
+      // A failed run (a busy machine can time a trace out) is retried, twice at most per page.
+      for (let attempt = 0; all.length < runs && attempt < runs + 2; attempt++) {
         try {
           const run = summarise((await lighthouse(url, { ...FLAGS, port })).lhr);
           all.push(run);
           onRun(url, run);
         } catch (e) {
           error = e.message;
+          failedRuns++;
         }
       }
       if (all.length === 0) {
@@ -111,6 +121,7 @@ export async function auditPages({ urls, runs = 3, chromePath = CHROMIUM_PATH, o
       pages.push({
         url,
         runs: all.length,
+        failedRuns,
         performance: pick('performance'),
         accessibility: pick('accessibility'),
         bestPractices: pick('bestPractices'),
@@ -119,11 +130,8 @@ export async function auditPages({ urls, runs = 3, chromePath = CHROMIUM_PATH, o
         fcp: pick('fcp'),
         tbt: pick('tbt'),
         cls: pick('cls'),
-        performanceRange: [
-          Math.min(...all.map((r) => r.performance)),
-          Math.max(...all.map((r) => r.performance)),
-        ],
-        lcpRange: [Math.min(...all.map((r) => r.lcp)), Math.max(...all.map((r) => r.lcp))],
+        performanceRange: range(all.map((r) => r.performance)),
+        lcpRange: range(all.map((r) => r.lcp)),
         failing,
         ...(error ? { error } : {}),
       });
