@@ -48,8 +48,9 @@ function runWrk(url, { duration, connections, headers }) {
   });
 }
 
-async function runAutocannon(url, { duration, connections, headers }) {
-  const result = await autocannon({ url, connections, duration, headers });
+/** autocannon with any of its options, summed up as the bench reports every load. */
+export async function autocannonLoad(options) {
+  const result = await autocannon(options);
   return {
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
@@ -64,5 +65,5 @@ async function runAutocannon(url, { duration, connections, headers }) {
 export function throughput(url, { duration, connections = 50, headers = {} }) {
   return WRK
     ? runWrk(url, { duration, connections, headers })
-    : runAutocannon(url, { duration, connections, headers });
+    : autocannonLoad({ url, duration, connections, headers });
 }

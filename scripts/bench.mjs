@@ -13,9 +13,8 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import { clickToPaint, pageWeight } from './bench-browser.mjs';
-import { GENERATOR, throughput } from './bench-load.mjs';
+import { autocannonLoad, GENERATOR, throughput } from './bench-load.mjs';
 import { CHROMIUM_PATH } from './chromium.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -26,18 +25,6 @@ const CONNECTIONS = 50;
 // What Chromium sends. The site answers it with its stored brotli copy; the raw server sends
 // those same compressed bytes with the same headers, so both put identical bytes on the wire.
 const ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
-// Every public page; `/services/<slug>` is filled in with the first service of the demo content.
-const PUBLIC_PAGES = [
-  '/home',
-  '/services',
-  '/services/:slug',
-  '/serviceCenter',
-  '/department',
-  '/about',
-  '/client',
-  '/gallery',
-  '/contact',
-];
 const LIGHTHOUSE_RUNS = 3;
 const INBOX_SIZE = Number(process.env.BENCH_INBOX_SIZE ?? 100_000);
 const CHROMIUM = CHROMIUM_PATH;
@@ -96,6 +83,11 @@ async function startSite({ env, readyPath = '/home' }) {
   child.stderr.on('data', (chunk) => {
     stderr += chunk;
   });
+  // A site that goes away mid-run turns every later figure into a connection error: say so.
+  child.once('exit', (code, signal) => {
+    if (!child.stopping)
+      log(`the site exited during the run (code ${code}, signal ${signal}): ${stderr.slice(-2000)}`);
+  });
   const base = `http://127.0.0.1:${port}`;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
@@ -112,6 +104,7 @@ async function startSite({ env, readyPath = '/home' }) {
 async function stopSite(site) {
   if (site.child.exitCode !== null) return;
   const exited = new Promise((resolve) => site.child.once('exit', resolve));
+  site.child.stopping = true;
   site.child.kill('SIGTERM');
   await exited;
 }
@@ -156,8 +149,8 @@ async function startRawServer(responses) {
 // ---------------------------------------------------------------------------------------------
 // Load
 
-async function load(url, options = {}) {
-  const result = await autocannon({
+function load(url, options = {}) {
+  return autocannonLoad({
     url,
     connections: options.connections ?? CONNECTIONS,
     ...(options.amount ? { amount: options.amount } : { duration: options.duration ?? DURATION }),
@@ -165,14 +158,6 @@ async function load(url, options = {}) {
     headers: options.headers,
     body: options.body,
   });
-  return {
-    rps: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
-    requests: result.requests.total,
-  };
 }
 
 // Set by Node's HTTP server on every response; the raw server's own replace them.
@@ -297,6 +282,22 @@ async function lighthouse(site, pages) {
     runs: LIGHTHOUSE_RUNS,
     pages: rows.map(({ url, ...r }) => ({ path: new URL(url).pathname, ...r })),
   };
+}
+
+/**
+ * Every public page: the fixed pages as the sitemap lists them (it reads the one list of them,
+ * src/shared/seo/public-pages.ts), and the page of the first service the API lists, after
+ * `/services`.
+ */
+async function publicPages(site) {
+  const sitemap = await (await fetch(`${site.base}/sitemap.xml`)).text();
+  const fixed = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)]
+    .map((m) => new URL(m[1]).pathname)
+    .filter((p) => !p.startsWith('/services/'));
+  const services = await (await fetch(`${site.base}/api/service`)).json();
+  const detail = `/services/${encodeURIComponent(services[0].slug)}`;
+  const at = fixed.indexOf('/services') + 1;
+  return [...fixed.slice(0, at), detail, ...fixed.slice(at)];
 }
 
 /** Why the browser measurements cannot run here, or null when they can. */
@@ -467,11 +468,13 @@ async function main() {
     const { site, ...start } = await lifecycle('pglite', { DATA_DIR: dataDir });
     results.pglite = start;
     try {
-      const services = await (await fetch(`${site.base}/api/service`)).json();
-      const pages = PUBLIC_PAGES.map((p) => p.replace(':slug', services[0].slug));
+      const pages = await publicPages(site);
       results.loadGenerator = GENERATOR;
       log(`load generator: ${GENERATOR}`);
-      results.pages = await versusRaw(site, pages.slice(0, 3));
+      results.pages = await versusRaw(
+        site,
+        pages.filter((p) => p === '/home' || p.startsWith('/services')),
+      );
       if (!PUBLIC_ONLY) results.api = await versusRaw(site, ['/api/service', '/api/client']);
       const missing = browserMissing();
       if (missing) results.browser = { skipped: missing };
