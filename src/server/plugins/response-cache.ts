@@ -55,13 +55,29 @@ function cacheKey(url: string, headers: IncomingMessage['headers']): string {
   return `${url}\n${host}\n${forwardedHost}\n${forwardedProto}`;
 }
 
+/** One encoding of a stored response, its head already written out as Node's flat header list. */
+interface Variant {
+  head: string[];
+  body: Buffer;
+}
+
 interface Entry {
-  headers: Record<string, string>;
   etag: string;
-  identity: Buffer;
-  gzip: Buffer;
-  br: Buffer;
+  identity: Variant;
+  gzip: Variant;
+  br: Variant;
+  /** The head of a 304 for a visitor who has this version. */
+  notModified: string[];
   bytes: number;
+}
+
+/**
+ * Every header a replay sends, built once when the response is stored: copying and extending a
+ * header object per request was the largest cost of a replay (docs/performance.md).
+ */
+function variant(headers: Record<string, string>, body: Buffer, encoding?: string): Variant {
+  const all = { ...headers, ...(encoding ? { 'content-encoding': encoding } : {}) };
+  return { head: [...Object.entries(all).flat(), 'content-length', String(body.length)], body };
 }
 
 export interface ResponseCacheOptions {
@@ -199,12 +215,14 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
       }),
     ]);
     if (started !== generation) return;
+    const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+    const shared = { ...headers, etag, vary: 'Accept-Encoding', 'x-cache': 'hit' };
     const entry: Entry = {
-      headers,
-      etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
-      identity: body,
-      gzip: gz,
-      br,
+      etag,
+      identity: variant(shared, body),
+      gzip: variant(shared, gz, 'gzip'),
+      br: variant(shared, br, 'br'),
+      notModified: Object.entries(shared).flat(),
       bytes: body.length + gz.length + br.length + key.length,
     };
     const previous = entries.get(key);
@@ -231,29 +249,15 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
 
 /** Send a stored response straight to the socket: no render, no serialisation, no compression. */
 function replay(request: IncomingMessage, res: ServerResponse, entry: Entry) {
-  const accepted = String(request.headers['accept-encoding'] ?? '');
-  const headers: Record<string, string> = {
-    ...entry.headers,
-    etag: entry.etag,
-    vary: 'Accept-Encoding',
-    'x-cache': 'hit',
-  };
   if (request.headers['if-none-match'] === entry.etag) {
-    res.writeHead(304, headers);
+    res.writeHead(304, entry.notModified);
     res.end();
     return;
   }
-  let body = entry.identity;
-  if (/\bbr\b/.test(accepted)) {
-    body = entry.br;
-    headers['content-encoding'] = 'br';
-  } else if (/\bgzip\b/.test(accepted)) {
-    body = entry.gzip;
-    headers['content-encoding'] = 'gzip';
-  }
-  headers['content-length'] = String(body.length);
-  res.writeHead(200, headers);
-  res.end(request.method === 'HEAD' ? undefined : body);
+  const accepted = request.headers['accept-encoding'] ?? '';
+  const chosen = /\bbr\b/.test(accepted) ? entry.br : /\bgzip\b/.test(accepted) ? entry.gzip : entry.identity;
+  res.writeHead(200, chosen.head);
+  res.end(request.method === 'HEAD' ? undefined : chosen.body);
 }
 
 async function toBuffer(payload: unknown): Promise<Buffer | null> {
