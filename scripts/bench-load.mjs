@@ -37,11 +37,19 @@ function runWrk(url, { duration, connections, headers }) {
     execFile(WRK, args, { timeout: (duration + 30) * 1000 }, (error, stdout) => {
       if (error) return reject(error);
       const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(stdout)?.[1]);
-      const percentile = (p) => millis(new RegExp(`^\\s+${p}%\\s+(\\S+)`, 'm').exec(stdout)?.[1] ?? '');
+      // The latency table's rows read `     50%  812.00us`.
+      const rows = new Map(
+        stdout
+          .split('\n')
+          .map((line) => line.trim().split(/\s+/))
+          .filter((cells) => cells.length === 2 && cells[0].endsWith('%'))
+          .map(([share, value]) => [share, value]),
+      );
+      const percentile = (p) => millis(rows.get(`${p}%`) ?? '');
       const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(stdout)?.[1] ?? 0);
       const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(stdout);
       const errors = socket ? socket.slice(1).reduce((a, b) => a + Number(b), 0) : 0;
-      const requests = Number(/(\d+) requests in/.exec(stdout)?.[1] ?? 0);
+      const requests = Number(/(?<!\d)(\d+) requests in/.exec(stdout)?.[1] ?? 0);
       if (!Number.isFinite(rps)) return reject(new Error(`unreadable wrk output: ${stdout}`));
       resolve({ rps: Math.round(rps), p50: percentile(50), p99: percentile(99), non2xx, errors, requests });
     });

@@ -39,8 +39,9 @@ describe(`npm start on a fresh ${testDatabaseKind} database`, () => {
       expect(counts).toEqual([5, 4, 3, 3, 3, 5, 2]);
       const home = await (await fetch(`${first.url}/home`)).text();
       expect(home).toContain(services.length > 0 ? 'OUR SERVICES' : '');
-      // The page's scripts arrive compressed at build time, brotli for browsers that take it.
-      const script = home.match(/\/assets\/entry\.client-[\w-]+\.js/)?.[0];
+      // The page's one script (its islands) arrives compressed at build time, brotli for browsers
+      // that take it.
+      const script = home.match(/\/assets\/islands-[\w-]+\.js/)?.[0];
       expect(script).toBeDefined();
       const brotli = await fetch(`${first.url}${script}`, { headers: { 'accept-encoding': 'br' } });
       expect(brotli.headers.get('content-encoding')).toBe('br');
