@@ -99,21 +99,28 @@ describe('anonymous write limits', () => {
       // One handler under many methods with one bucket (the catch-all): one method proves it.
       if (route.limit.max === 0 || tried.has(`${route.url} ${route.limit.bucket}`)) continue;
       tried.add(`${route.url} ${route.limit.bucket}`);
-      const ip = `198.18.${Math.floor(++address / 250)}.${address % 250}`;
+      // Limits count in fixed windows: a run that crosses into the next window starts counting
+      // again, so it is run once more, from a fresh address, inside one window.
+      const windowMs = route.limit.windowMinutes * 60_000;
       let last: Awaited<ReturnType<typeof t.app.inject>> | undefined;
-      for (let i = 0; i <= route.limit.max; i++) {
-        const { url, payload, headers } = sample();
-        last = await t.app.inject({
-          method: route.method as 'POST',
-          url,
-          payload,
-          headers,
-          remoteAddress: ip,
-        });
-        if (i < route.limit.max && last.statusCode === 429) {
-          failures.push(`${key}: 429 after ${i + 1} of ${route.limit.max}`);
-          break;
+      for (let attempt = 0; attempt < 2; attempt++) {
+        const ip = `198.18.${Math.floor(++address / 250)}.${address % 250}`;
+        const window = Math.floor(Date.now() / windowMs);
+        for (let i = 0; i <= route.limit.max; i++) {
+          const { url, payload, headers } = sample();
+          last = await t.app.inject({
+            method: route.method as 'POST',
+            url,
+            payload,
+            headers,
+            remoteAddress: ip,
+          });
+          if (i < route.limit.max && last.statusCode === 429) {
+            failures.push(`${key}: 429 after ${i + 1} of ${route.limit.max}`);
+            break;
+          }
         }
+        if (Math.floor(Date.now() / windowMs) === window) break;
       }
       if (last?.statusCode !== 429 || !(Number(last.headers['retry-after']) > 0))
         failures.push(
