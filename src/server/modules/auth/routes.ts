@@ -173,7 +173,10 @@ export function authRoutes(store: AuthStore, xsrf: XsrfTokens): FastifyPluginAsy
         await Promise.all([loginsPerUser.reset(userKey(username)), loginsPerIp.forgive(request.ip)]);
         if (user.role === 'pending') throw new HttpError(403, authMessages.pending);
         const token = await app.changes.write(async (tx) => {
-          const created = await store.in(tx).createSession(user._id);
+          const created = await store.in(tx).createSession(user._id, {
+            userAgent: request.headers['user-agent'] ?? '',
+            ip: request.ip,
+          });
           await tx.record({ resource: 'session', id: user._id, action: 'login', actor: publicUser(user) });
           return created;
         });

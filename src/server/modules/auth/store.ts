@@ -4,6 +4,8 @@ import type { Database } from '../../db/client';
 import type { SessionUser } from '../../types';
 
 export interface UserRow extends SessionUser {
+  /** Confirmed address for reset links and notices; null when the account has none. */
+  email: string | null;
   passwordHash: string;
   version: number;
   createdAt: string;
@@ -11,12 +13,18 @@ export interface UserRow extends SessionUser {
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-const USER_COLUMNS = `id::text as "_id", name, username, role, version, password_hash as "passwordHash",
+const USER_COLUMNS = `id::text as "_id", name, username, email, role, version, password_hash as "passwordHash",
   to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt"`;
 
 /** Staff accounts and their sessions. Tokens are random; only their SHA-256 is stored. */
 export function createAuthStore(database: Database, limits: SessionLimits): AuthStore {
   return { ...authStoreOn(database, limits), in: (tx) => createAuthStore(tx, limits) };
+}
+
+/** Where a session was started from: shown to its owner beside the session. */
+export interface SessionOrigin {
+  userAgent: string;
+  ip: string;
 }
 
 interface SessionLimits {
@@ -74,11 +82,18 @@ function authStoreOn(database: Database, limits: SessionLimits) {
       Number((await one<{ n: string }>(`select count(*) as n from users where role = 'admin'`, []))?.n ?? 0),
 
     /** Start a session; the token is returned once and never stored. */
-    async createSession(userId: string): Promise<string> {
+    async createSession(userId: string, from: SessionOrigin = { userAgent: '', ip: '' }): Promise<string> {
       const token = randomBytes(32).toString('base64url');
       await database.query(
-        `insert into sessions (token_hash, user_id, expires_at) values ($1, $2, now() + make_interval(secs => $3))`,
-        [hashToken(token), userId, limits.maxDays * 86_400],
+        `insert into sessions (token_hash, user_id, expires_at, user_agent, ip)
+         values ($1, $2, now() + make_interval(secs => $3), $4, $5)`,
+        [
+          hashToken(token),
+          userId,
+          limits.maxDays * 86_400,
+          from.userAgent.slice(0, 400),
+          from.ip.slice(0, 64),
+        ],
       );
       return token;
     },
