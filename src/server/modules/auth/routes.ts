@@ -17,6 +17,7 @@ import { tryAgainIn, type WriteLimit } from '../../plugins/write-limits';
 import type { XsrfTokens } from '../../plugins/xsrf';
 import { hashPassword, verifyPassword } from './passwords';
 import { serverChangePasswordSchema, serverSignupSchema } from './schemas';
+import { claimWithSetupCode } from './setup-code';
 import type { AuthStore } from './store';
 
 const publicUser = ({ _id, name, username, role }: z.infer<typeof publicUserSchema>) => ({
@@ -98,25 +99,28 @@ export function authRoutes(store: AuthStore, xsrf: XsrfTokens): FastifyPluginAsy
         schema: {
           tags: ['auth'],
           summary:
-            'Create a staff account (the first account becomes the admin; later ones wait for approval)',
+            'Create a staff account (the first one, with the setup code, becomes the admin; later ones wait for approval)',
           body: serverSignupSchema,
           response: {
             201: publicUserSchema.extend({ message: z.string() }),
             400: errorSchema,
+            403: errorSchema,
             409: errorSchema,
             429: errorSchema,
           },
         },
       },
       async (request, reply) => {
-        // Only these three are read: a `role` (or anything else) in the body is dropped by the schema.
-        const { name, username, password } = request.body;
+        // Only these are read: a `role` (or anything else) in the body is dropped by the schema.
+        const { name, username, password, setupCode } = request.body;
         if (await store.findUserByUsername(username))
           throw validationFailed({ username: authMessages.usernameTaken });
         try {
           const passwordHash = await hashPassword(password);
           const user = await app.changes.write(async (tx) => {
-            const created = await store.in(tx).createUser({ name, username, passwordHash });
+            const created = await store
+              .in(tx)
+              .createUser({ name, username, passwordHash }, claimWithSetupCode(setupCode, env.SETUP_CODE));
             await tx.record({
               resource: 'users',
               id: created._id,
