@@ -29,6 +29,7 @@ import type { Env } from './env';
 import { redactUrl } from './http/secret-urls';
 import { auditPlugin, createAuditLog } from './modules/audit/audit';
 import { authRoutes } from './modules/auth/routes';
+import { sessionsRoutes } from './modules/auth/sessions-routes';
 import { setupStatusRoutes } from './modules/auth/setup-code';
 import { createAuthStore } from './modules/auth/store';
 import { registerCluster } from './modules/cluster';
@@ -205,6 +206,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(statusRoutes);
   await app.register(authRoutes(authStore, xsrf));
   await app.register(setupStatusRoutes);
+  await app.register(sessionsRoutes(authStore));
   await app.register(usersRoutes(authStore));
   await app.register(settingsRoutes(settingsStore));
   await app.register(mediaRoutes(mediaStore));

@@ -162,8 +162,13 @@ describe('access matrix', () => {
     expect_('GET', '/api/audit', 'admin');
     expect_('DELETE', '/api/trash', 'admin');
     expect_('DELETE', '/api/trash/:resource/:id', 'admin');
-    // Claiming a site.
+    // Claiming a site and sessions you can see.
     expect_('GET', '/api/auth/setup-status', 'public');
+    expect_('GET', '/api/auth/sessions', 'staff');
+    expect_('DELETE', '/api/auth/sessions/:sessionId', 'staff');
+    expect_('POST', '/api/auth/sessions/revoke-others', 'staff');
+    expect_('GET', '/api/users/:id/sessions', 'admin');
+    expect_('DELETE', '/api/users/:id/sessions/:sessionId', 'admin');
     expect(mismatches).toEqual([]);
   });
 

@@ -11,7 +11,7 @@ export interface UserRow extends SessionUser {
   createdAt: string;
 }
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 const USER_COLUMNS = `id::text as "_id", name, username, email, role, version, password_hash as "passwordHash",
   to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt"`;
