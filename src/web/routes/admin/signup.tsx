@@ -62,7 +62,7 @@ export default function Signup() {
             <p className="auth-lead">Create a staff account.</p>
           )}
           {claimed === false && !linkCode && (
-            <div className="field">
+            <div className="field setup-code-field">
               <label htmlFor="signup-setup-code">Setup code</label>
               <input
                 id="signup-setup-code"
