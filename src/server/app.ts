@@ -30,7 +30,7 @@ import { redactUrl } from './http/secret-urls';
 import { auditPlugin, createAuditLog } from './modules/audit/audit';
 import { authRoutes } from './modules/auth/routes';
 import { sessionsRoutes } from './modules/auth/sessions-routes';
-import { setupStatusRoutes } from './modules/auth/setup-code';
+import { setupStatusRoutes } from './modules/auth/setup-routes';
 import { createAuthStore } from './modules/auth/store';
 import { registerCluster } from './modules/cluster';
 import { createMailOutbox } from './modules/mail/outbox';
@@ -106,12 +106,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
               ],
               censor: '[redacted]',
             },
-            // Request lines as Fastify logs them, but a setup code or reset token in the URL is hidden.
+            // Request lines as Fastify logs them (without the host a request names), but a setup code or
+            // reset token in the URL is hidden.
             serializers: {
               req: (request) => ({
                 method: request.method,
                 url: redactUrl(request.url),
-                host: request.host,
                 remoteAddress: request.ip,
                 remotePort: request.socket?.remotePort,
               }),

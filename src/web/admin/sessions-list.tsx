@@ -7,9 +7,9 @@ import { formatWhen } from './format';
 import { DataTable } from './record-view';
 
 /**
- * The live sessions of one account (device, address, started, last used), each with Sign out.
- * `own`: the signed-in person's list on My account, which marks this device and offers "Sign out
- * everywhere else"; otherwise an admin's view of `path` (the Users screen).
+ * The live sessions of one account (device, address, started, last used), each but the one this
+ * browser uses with Sign out (Log out ends that one). `own`: the signed-in person's list on My
+ * account, which also offers "Sign out everywhere else"; otherwise an admin's view of `path`.
  */
 export function SessionsList({ path, own = false }: { path: string; own?: boolean }) {
   const feedback = useFeedback();
@@ -59,7 +59,7 @@ export function SessionsList({ path, own = false }: { path: string; own?: boolea
                 {formatWhen(session.lastSeenAt)}
               </td>
               <td data-label="Actions">
-                {session.current && own ? (
+                {session.current ? (
                   <span className="muted">Signed in here</span>
                 ) : (
                   <button
