@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
+import { loadEnv } from '../../env';
 import { createTestDatabase, testEnv } from '../../test/helpers';
 import { currentSetupCode } from './setup-code';
 
@@ -121,5 +122,14 @@ describe('URLs carrying a setup code or a reset token', () => {
     expect(logged).toContain('/api/auth/setup-status?code=[redacted]');
     expect(logged).toContain('/api/status?x=1&token=[redacted]');
     expect(logged).not.toMatch(/SECRET-CODE-1|SECRET-TOKEN-2|SECRET-TOKEN-3/);
+  });
+});
+
+describe('SETUP_CODE', () => {
+  it('is optional, and when set must be long enough and fit in a link', () => {
+    expect(loadEnv({ SETUP_CODE: '' }).SETUP_CODE).toBeUndefined();
+    expect(loadEnv({ SETUP_CODE: 'automation-code-42' }).SETUP_CODE).toBe('automation-code-42');
+    expect(() => loadEnv({ SETUP_CODE: 'short' })).toThrow(/SETUP_CODE: must be at least 12 characters/);
+    expect(() => loadEnv({ SETUP_CODE: 'has spaces in it&x=1' })).toThrow(/SETUP_CODE: may hold only/);
   });
 });
