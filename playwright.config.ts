@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
+import { E2E_SETUP_CODE } from './tests/e2e/setup-code';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 // Each run starts the production server on a fresh embedded database with the demo content.
@@ -40,6 +41,8 @@ export default defineConfig({
       SUBSCRIBE_RATE_LIMIT: '1000',
       PAGE_POST_RATE_LIMIT: '1000',
       SIGNUP_MAX_PER_IP: '1000',
+      // Global setup claims the fresh site with this code (the claim journey reads its own from stdout).
+      SETUP_CODE: E2E_SETUP_CODE,
       // As in the unit tests: on a busy CI machine the first cold page took over 500 ms of event
       // loop and was shed with a 503, which the journeys' error check rightly reports. Load
       // shedding has its own test (src/server/plugins/load-shedding.test.ts).

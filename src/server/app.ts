@@ -26,8 +26,11 @@ import { type Database, openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { serverSecret } from './db/server-secrets';
 import type { Env } from './env';
+import { redactUrl } from './http/secret-urls';
 import { auditPlugin, createAuditLog } from './modules/audit/audit';
 import { authRoutes } from './modules/auth/routes';
+import { sessionsRoutes } from './modules/auth/sessions-routes';
+import { setupStatusRoutes } from './modules/auth/setup-routes';
 import { createAuthStore } from './modules/auth/store';
 import { registerCluster } from './modules/cluster';
 import { createMailOutbox } from './modules/mail/outbox';
@@ -102,6 +105,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
                 'res.headers["set-cookie"]',
               ],
               censor: '[redacted]',
+            },
+            // Request lines as Fastify logs them (without the host a request names), but a setup code or
+            // reset token in the URL is hidden.
+            serializers: {
+              req: (request) => ({
+                method: request.method,
+                url: redactUrl(request.url),
+                remoteAddress: request.ip,
+                remotePort: request.socket?.remotePort,
+              }),
             },
             stream: options.logStream,
           },
@@ -192,6 +205,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(statusRoutes);
   await app.register(authRoutes(authStore, xsrf));
+  await app.register(setupStatusRoutes);
+  await app.register(sessionsRoutes(authStore));
   await app.register(usersRoutes(authStore));
   await app.register(settingsRoutes(settingsStore));
   await app.register(mediaRoutes(mediaStore));

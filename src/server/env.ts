@@ -72,6 +72,16 @@ const schema = z.object({
     .min(32, 'must be at least 32 characters (`openssl rand -base64 32` makes one)')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  // The one-time code that claims a fresh site (its first account becomes the admin); without it
+  // one is generated into the database and printed at start. Void once an admin exists.
+  SETUP_CODE: z
+    .string()
+    .trim()
+    .min(12, 'must be at least 12 characters')
+    .max(200)
+    .regex(/^[A-Za-z0-9._~-]+$/, 'may hold only letters, digits and . _ ~ - (it goes into a link)')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   SESSION_IDLE_HOURS: z.coerce.number().positive().default(8),
   SESSION_MAX_DAYS: z.coerce.number().positive().default(7),
   SEED_DEMO: bool.default(true),

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { testDatabaseKind } from './test/helpers';
-import { siteStorage, startSite } from './test/site-process';
+import { type SiteProcess, setupCodeIn, siteStorage, startSite } from './test/site-process';
 
 const contact = (name: string) => ({
   name,
@@ -18,8 +18,14 @@ async function post(url: string, body: unknown, headers: Record<string, string> 
   });
 }
 
-async function staffToken(url: string) {
-  await post(`${url}/api/auth/signup`, { name: 'Owner', username: 'owner', password: 'a long passphrase' });
+async function staffToken(site: SiteProcess) {
+  const { url } = site;
+  await post(`${url}/api/auth/signup`, {
+    name: 'Owner',
+    username: 'owner',
+    password: 'a long passphrase',
+    setupCode: setupCodeIn(site.output()),
+  });
   const res = await post(`${url}/api/auth/login`, { username: 'owner', password: 'a long passphrase' });
   return ((await res.json()) as { token: string }).token;
 }
@@ -47,7 +53,7 @@ describe(`crash safety on ${testDatabaseKind}`, () => {
     try {
       const env = { ...storage.env, CONTACT_RATE_LIMIT: '0', SEED_DEMO: 'false' };
       const site = await startSite(env);
-      const token = await staffToken(site.url);
+      const token = await staffToken(site);
       const acknowledged: string[] = [];
       let failed = 0;
       let n = 0;
@@ -96,7 +102,7 @@ describe(`crash safety on ${testDatabaseKind}`, () => {
     try {
       const env = { ...storage.env, SEED_DEMO: 'false' };
       const site = await startSite(env);
-      const token = await staffToken(site.url);
+      const token = await staffToken(site);
       const body = JSON.stringify(contact('In flight'));
       const { port } = new URL(site.url);
       const answer = new Promise<number>((resolve, reject) => {
@@ -138,7 +144,7 @@ describe(`load on ${testDatabaseKind}`, () => {
     const storage = await siteStorage();
     try {
       const site = await startSite({ ...storage.env, TRUST_PROXY: 'true', SEED_DEMO: 'false' });
-      const token = await staffToken(site.url);
+      const token = await staffToken(site);
       const started = performance.now();
       const stored: string[] = [];
       let limited = 0;

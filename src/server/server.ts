@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { loadEnv } from './env';
+import { currentSetupCode } from './modules/auth/setup-code';
 import { seedDemoContent } from './modules/demo/seed';
 import { createMediaStore } from './modules/media/store';
 import { createSettingsStore } from './modules/settings/store';
@@ -33,10 +34,15 @@ export async function startServer(options: { dev?: boolean } = {}): Promise<Fast
   const originLine = env.PUBLIC_URL
     ? `  Public address: ${origin}\n`
     : `  Public address: ${origin} (assumed: PUBLIC_URL is not set; links in pages, the sitemap and e-mails use it)\n`;
+  // Until an admin exists, every instance prints the same claim link; after that only the login.
+  const setupCode = await currentSetupCode(app.database, env.SETUP_CODE);
+  const staffLine = setupCode
+    ? `  Claim this site: open ${env.PUBLIC_URL ? origin : url}/signup?code=${setupCode} to create the admin account (the code works once)\n`
+    : `  Staff area: ${url}/login\n`;
   console.info(
     `\n  Site ready at ${url}  (database: ${app.database.kind === 'pglite' ? `embedded, ${env.DATA_DIR}` : 'PostgreSQL'})\n` +
       originLine +
-      `  Staff area: ${url}/signup creates the first account, which becomes the admin; then log in at ${url}/login\n` +
+      staffLine +
       `  API docs: ${url}/api/docs\n`,
   );
 

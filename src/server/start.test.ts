@@ -60,14 +60,26 @@ describe(`npm start on a fresh ${testDatabaseKind} database`, () => {
         /too common/,
       );
 
+      // The fresh site prints the link that claims it; the code in it makes the admin.
+      const link = /Claim this site: open http:\/\/\S+\/signup\?code=([\w.~-]+)/.exec(first.output());
+      expect(link).not.toBeNull();
       // A change survives a restart, and the restart does not seed again.
-      await fetch(`${first.url}/api/auth/signup`, {
+      const claimed = await fetch(`${first.url}/api/auth/signup`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ name: 'Owner', username: 'owner', password: 'a long passphrase' }),
+        body: JSON.stringify({
+          name: 'Owner',
+          username: 'owner',
+          password: 'a long passphrase',
+          setupCode: link![1],
+        }),
       });
+      expect(((await claimed.json()) as { role: string }).role).toBe('admin');
       await first.stop();
       const second = await start(env);
+      // Once claimed, the banner names only the login.
+      expect(second.output()).not.toMatch(/code=|Claim this site/);
+      expect(second.output()).toMatch(/Staff area: http:\/\/localhost:\d+\/login/);
       const again = (await (await fetch(`${second.url}/api/service`)).json()) as unknown[];
       expect(again).toHaveLength(services.length);
       const login = await fetch(`${second.url}/api/auth/login`, {

@@ -52,6 +52,8 @@ export const signupSchema = z.object({
   name: requiredText('Full name', 120),
   username: requiredText('Username', 64).regex(/^[A-Za-z0-9._-]+$/, authMessages.usernameChars),
   password: newPasswordSchema(),
+  /** The one-time code that claims a fresh site; needed only while the site has no admin. */
+  setupCode: z.string().trim().max(200).optional(),
 });
 
 export const changePasswordSchema = z

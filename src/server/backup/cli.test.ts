@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../app';
-import { siteStorage, startSite } from '../test/site-process';
+import { setupCodeIn, siteStorage, startSite } from '../test/site-process';
 
 /** `npm run backup|restore -- <file>` as a person types it (the same script, without npm's banner). */
 function run(command: 'backup' | 'restore', file: string, env: Record<string, string>) {
@@ -35,6 +35,7 @@ describe('npm run backup / npm run restore', () => {
         name: 'Owner',
         username: 'owner',
         password: 'a long passphrase',
+        setupCode: setupCodeIn(site.output()),
       });
       const { token } = (await (
         await post(`${site.url}/api/auth/login`, { username: 'owner', password: 'a long passphrase' })

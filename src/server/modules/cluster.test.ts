@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testDatabaseKind } from '../test/helpers';
-import { siteStorage, startSite } from '../test/site-process';
+import { setupCodeIn, siteStorage, startSite } from '../test/site-process';
 
 const json = (body: unknown) => ({
   method: 'POST',
@@ -15,6 +15,9 @@ describe.skipIf(testDatabaseKind !== 'postgres')('two instances on one PostgreSQ
       const a = await startSite(storage.env);
       const b = await startSite({ ...storage.env, SEED_DEMO: 'false' });
       expect(a.url).not.toBe(b.url);
+      // Both print the one setup code kept in the database: either instance's link claims the site.
+      expect(setupCodeIn(a.output())).toBeDefined();
+      expect(setupCodeIn(b.output())).toBe(setupCodeIn(a.output()));
 
       // A visitor's read on A is now remembered by A's response cache.
       const before = (await (await fetch(`${a.url}/api/service`)).json()) as { _id: string; title: string }[];
@@ -23,7 +26,12 @@ describe.skipIf(testDatabaseKind !== 'postgres')('two instances on one PostgreSQ
       // Sign in on A, write through B with the same session.
       await fetch(
         `${a.url}/api/auth/signup`,
-        json({ name: 'Owner', username: 'owner', password: 'a long passphrase' }),
+        json({
+          name: 'Owner',
+          username: 'owner',
+          password: 'a long passphrase',
+          setupCode: setupCodeIn(b.output()),
+        }),
       );
       const login = await fetch(
         `${a.url}/api/auth/login`,

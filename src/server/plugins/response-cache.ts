@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { contentTypes } from '../../shared/content/types';
+import { carriesSecret } from '../http/secret-urls';
 import type { ChangeEvent } from '../types';
 
 const gzip = promisify(zlib.gzip);
@@ -136,7 +137,8 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
     request.routeOptions.config?.access === 'public' &&
     !request.is404 &&
     request.url.length <= 2048 &&
-    !NEVER.test(request.url);
+    !NEVER.test(request.url) &&
+    !carriesSecret(request.url);
 
   // The first hook of all: a replay skips cookies, sessions and everything else per request.
   app.addHook('onRequest', (request, reply, done) => {

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { carriesSecret } from '../http/secret-urls';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -91,6 +92,9 @@ export function registerSecurityHeaders(app: FastifyInstance) {
       );
     }
     if (isPersonal(request, reply)) reply.header('cache-control', 'no-store');
+    // A setup code or reset token in the URL stays out of every cache and every Referer.
+    if (carriesSecret(request.url))
+      reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
     return payload;
   });
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp, PROJECT_ROOT } from '../app';
 import { type Database, openDatabase } from '../db/client';
-import { createTestDatabase, testDatabaseKind, testEnv } from '../test/helpers';
+import { createTestDatabase, TEST_SETUP_CODE, testDatabaseKind, testEnv } from '../test/helpers';
 import { hasWebBuild } from './ssr';
 
 const { database, url, drop } = await createTestDatabase();
@@ -40,7 +40,7 @@ const t = { app: await instance(), database };
 await t.app.inject({
   method: 'POST',
   url: '/api/auth/signup',
-  payload: { name: 'Owner', username: 'owner', password },
+  payload: { name: 'Owner', username: 'owner', password, setupCode: TEST_SETUP_CODE },
 });
 
 /** A browser login: the session cookie and the XSRF-TOKEN cookie the page scripts read. */

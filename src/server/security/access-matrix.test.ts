@@ -8,7 +8,7 @@ import { createAuthStore } from '../modules/auth/store';
 import { type RouteRule, registerAccessControl } from '../plugins/access';
 import { hasWebBuild } from '../plugins/ssr';
 import { createXsrfTokens } from '../plugins/xsrf';
-import { createTestApp } from '../test/helpers';
+import { createTestApp, TEST_SETUP_CODE } from '../test/helpers';
 
 // The pages are part of the matrix when the web build exists (npm test builds first).
 const t = await createTestApp({ ssr: hasWebBuild(PROJECT_ROOT) });
@@ -162,6 +162,13 @@ describe('access matrix', () => {
     expect_('GET', '/api/audit', 'admin');
     expect_('DELETE', '/api/trash', 'admin');
     expect_('DELETE', '/api/trash/:resource/:id', 'admin');
+    // Claiming a site and sessions you can see.
+    expect_('GET', '/api/auth/setup-status', 'public');
+    expect_('GET', '/api/auth/sessions', 'staff');
+    expect_('DELETE', '/api/auth/sessions/:sessionId', 'staff');
+    expect_('POST', '/api/auth/sessions/revoke-others', 'staff');
+    expect_('GET', '/api/users/:id/sessions', 'admin');
+    expect_('DELETE', '/api/users/:id/sessions/:sessionId', 'admin');
     expect(mismatches).toEqual([]);
   });
 
@@ -176,5 +183,24 @@ describe('access matrix', () => {
       'Route GET /api/forgotten declares no access rule',
     );
     await app.close();
+  });
+});
+
+// The one anonymous door that makes an admin: only with the setup code, and only once.
+describe('access matrix: claiming a fresh site', () => {
+  it('refuses the first sign-up without the code or with a wrong one, takes the right one once', async () => {
+    const fresh = await createTestApp();
+    const signup = (username: string, setupCode?: string) =>
+      fresh.app.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        payload: { name: 'Claimer', username, password: 'a long passphrase', setupCode },
+      });
+    expect((await signup('missing')).statusCode).toBe(403);
+    expect((await signup('wrong', 'not-the-setup-code')).statusCode).toBe(403);
+    const right = await signup('right', TEST_SETUP_CODE);
+    expect([right.statusCode, right.json().role]).toEqual([201, 'admin']);
+    const again = await signup('again', TEST_SETUP_CODE);
+    expect([again.statusCode, again.json().role]).toEqual([201, 'pending']);
   });
 });

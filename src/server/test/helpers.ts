@@ -46,9 +46,13 @@ export async function createTestDatabase(): Promise<{
   return { database, drop: () => database.close() };
 }
 
+/** The setup code every test app is claimed with (tests of the code itself set their own). */
+export const TEST_SETUP_CODE = 'test-setup-code-0123456789';
+
 export function testEnv(overrides: Record<string, string> = {}): Env {
   return loadEnv({
     NODE_ENV: 'test',
+    SETUP_CODE: TEST_SETUP_CODE,
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
     DATA_DIR: '/nonexistent',
@@ -98,7 +102,12 @@ export async function createTestApp(
       const res = await app.inject({
         method: 'POST',
         url: '/api/auth/signup',
-        payload: { name: 'Site Admin', username, password: 'correct horse battery' },
+        payload: {
+          name: 'Site Admin',
+          username,
+          password: 'correct horse battery',
+          setupCode: TEST_SETUP_CODE,
+        },
       });
       if (res.json().role !== 'admin') throw new Error('test app must start with no users');
       admin = { authorization: await login(username, 'correct horse battery'), userId: res.json()._id };

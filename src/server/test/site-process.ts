@@ -86,3 +86,8 @@ export async function siteStorage(): Promise<{
     remove: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
   };
 }
+
+/** The setup code in the claim link a fresh site printed at start (undefined once claimed). */
+export function setupCodeIn(output: string): string | undefined {
+  return /\/signup\?code=([\w.~-]+)/.exec(output)?.[1];
+}

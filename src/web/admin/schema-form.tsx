@@ -24,6 +24,7 @@ export function SchemaForm<T extends Record<string, string>>({
   busyLabel,
   endpoint,
   method = 'POST',
+  extra,
   onDone,
 }: {
   schema: z.ZodType<T>;
@@ -33,6 +34,8 @@ export function SchemaForm<T extends Record<string, string>>({
   busyLabel: string;
   endpoint: string;
   method?: 'POST' | 'PUT';
+  /** Sent with the fields but not shown as one (the setup code from the claim link). */
+  extra?: Record<string, string>;
   onDone: (answer: unknown) => void;
 }) {
   const empty = () => Object.fromEntries(fields.map((field) => [field.name, ''])) as T;
@@ -48,7 +51,7 @@ export function SchemaForm<T extends Record<string, string>>({
     check,
     invalidMessage: messages.formInvalid,
     send: async (values) => {
-      const answer = await api(endpoint, { method, body: values });
+      const answer = await api(endpoint, { method, body: { ...values, ...extra } });
       onDone(answer);
       // Passwords do not stay on the screen once they have done their work.
       return { values: empty() };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../../test/helpers';
+import { createTestApp, TEST_SETUP_CODE } from '../../test/helpers';
 
 const t = await createTestApp();
 const signup = (username: string, extra: Record<string, unknown> = {}) =>
@@ -13,7 +13,7 @@ const login = (username: string, password = 'a long passphrase') =>
 
 describe('accounts and sessions', () => {
   it('make the first account the admin and every later one pending, whatever role is sent', async () => {
-    const first = await signup('owner');
+    const first = await signup('owner', { setupCode: TEST_SETUP_CODE });
     expect(first.statusCode).toBe(201);
     expect(first.json().role).toBe('admin');
     const second = await signup('intruder', { role: 'admin' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../../test/helpers';
+import { createTestApp, TEST_SETUP_CODE } from '../../test/helpers';
 
 const t = await createTestApp({
   env: {
@@ -17,7 +17,7 @@ await t.app.inject({
   method: 'POST',
   url: '/api/auth/signup',
   remoteAddress: '198.51.100.1',
-  payload: { name: 'Owner', username: 'owner', password: PASSWORD },
+  payload: { name: 'Owner', username: 'owner', password: PASSWORD, setupCode: TEST_SETUP_CODE },
 });
 
 describe('login limits', () => {

@@ -15,9 +15,11 @@ import {
 import { createRateLimiter, type RateLimitResult } from '../../plugins/rate-limiter';
 import { tryAgainIn, type WriteLimit } from '../../plugins/write-limits';
 import type { XsrfTokens } from '../../plugins/xsrf';
+import { noticeNewSignIn } from './new-device';
 import { hashPassword, verifyPassword } from './passwords';
 import { serverChangePasswordSchema, serverSignupSchema } from './schemas';
-import type { AuthStore } from './store';
+import { claimWithSetupCode } from './setup-code';
+import type { AuthStore, UserRow } from './store';
 
 const publicUser = ({ _id, name, username, role }: z.infer<typeof publicUserSchema>) => ({
   _id,
@@ -86,6 +88,25 @@ export function authRoutes(store: AuthStore, xsrf: XsrfTokens): FastifyPluginAsy
       setXsrfCookie(reply, xsrf.tokenFor(token), { secure: isSecure, maxAge });
     }
 
+    /**
+     * The one way a sign-in ends well (login, and the two-factor step after it): the session row,
+     * its audit row and, for a device or address the account has not used before, a notice to its
+     * owner, all in one transaction; then the browser's cookies. Answers the bearer token.
+     */
+    async function startSignedInSession(request: FastifyRequest, reply: FastifyReply, user: UserRow) {
+      const from = { userAgent: request.headers['user-agent'] ?? '', ip: request.ip };
+      let mailed = false;
+      const token = await app.changes.write(async (tx) => {
+        const created = await store.in(tx).createSession(user._id, from);
+        await tx.record({ resource: 'session', id: user._id, action: 'login', actor: publicUser(user) });
+        mailed = await noticeNewSignIn(tx, app.mailOutbox, user, from, { origin: app.siteOrigin() });
+        return created;
+      });
+      if (mailed) app.mailOutbox?.nudge();
+      startBrowserSession(request, reply, token);
+      return token;
+    }
+
     function endBrowserSession(reply: FastifyReply) {
       for (const name of [SESSION_COOKIE, SECURE_SESSION_COOKIE, XSRF_COOKIE])
         reply.clearCookie(name, { path: '/' });
@@ -98,25 +119,28 @@ export function authRoutes(store: AuthStore, xsrf: XsrfTokens): FastifyPluginAsy
         schema: {
           tags: ['auth'],
           summary:
-            'Create a staff account (the first account becomes the admin; later ones wait for approval)',
+            'Create a staff account (the first one, with the setup code, becomes the admin; later ones wait for approval)',
           body: serverSignupSchema,
           response: {
             201: publicUserSchema.extend({ message: z.string() }),
             400: errorSchema,
+            403: errorSchema,
             409: errorSchema,
             429: errorSchema,
           },
         },
       },
       async (request, reply) => {
-        // Only these three are read: a `role` (or anything else) in the body is dropped by the schema.
-        const { name, username, password } = request.body;
+        // Only these are read: a `role` (or anything else) in the body is dropped by the schema.
+        const { name, username, password, setupCode } = request.body;
         if (await store.findUserByUsername(username))
           throw validationFailed({ username: authMessages.usernameTaken });
         try {
           const passwordHash = await hashPassword(password);
           const user = await app.changes.write(async (tx) => {
-            const created = await store.in(tx).createUser({ name, username, passwordHash });
+            const created = await store
+              .in(tx)
+              .createUser({ name, username, passwordHash }, claimWithSetupCode(setupCode, env.SETUP_CODE));
             await tx.record({
               resource: 'users',
               id: created._id,
@@ -172,15 +196,7 @@ export function authRoutes(store: AuthStore, xsrf: XsrfTokens): FastifyPluginAsy
         if (!user || !ok) throw new HttpError(401, 'Invalid username or password.');
         await Promise.all([loginsPerUser.reset(userKey(username)), loginsPerIp.forgive(request.ip)]);
         if (user.role === 'pending') throw new HttpError(403, authMessages.pending);
-        const token = await app.changes.write(async (tx) => {
-          const created = await store.in(tx).createSession(user._id, {
-            userAgent: request.headers['user-agent'] ?? '',
-            ip: request.ip,
-          });
-          await tx.record({ resource: 'session', id: user._id, action: 'login', actor: publicUser(user) });
-          return created;
-        });
-        startBrowserSession(request, reply, token);
+        const token = await startSignedInSession(request, reply, user);
         return { token, user: publicUser(user) };
       },
     );

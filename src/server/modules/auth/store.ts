@@ -11,7 +11,7 @@ export interface UserRow extends SessionUser {
   createdAt: string;
 }
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 const USER_COLUMNS = `id::text as "_id", name, username, email, role, version, password_hash as "passwordHash",
   to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt"`;
@@ -46,11 +46,20 @@ function authStoreOn(database: Database, limits: SessionLimits) {
 
     listUsers: () => database.query<UserRow>(`select ${USER_COLUMNS} from users order by created_at`),
 
-    /** Create an account; the first account of an empty site is the admin, all later ones wait. */
-    createUser: (input: { name: string; username: string; passwordHash: string }) =>
+    /**
+     * Create an account; while the site has no admin the new account is the admin, and `claim`
+     * (the setup-code check) runs first under the same lock, so it can refuse. Later ones wait.
+     */
+    createUser: (
+      input: { name: string; username: string; passwordHash: string },
+      claim?: (tx: Database) => Promise<void>,
+    ) =>
       database.withLock(7_314_002, async () => {
-        const users = Number((await one<{ n: string }>('select count(*) as n from users', []))?.n ?? 0);
-        const role: Role = users === 0 ? 'admin' : 'pending';
+        const admins = Number(
+          (await one<{ n: string }>(`select count(*) as n from users where role = 'admin'`, []))?.n ?? 0,
+        );
+        const role: Role = admins === 0 ? 'admin' : 'pending';
+        if (role === 'admin') await claim?.(database);
         return (await one<UserRow>(
           `insert into users (name, username, password_hash, role) values ($1, $2, $3, $4) returning ${USER_COLUMNS}`,
           [input.name, input.username, input.passwordHash, role],

@@ -3,6 +3,7 @@ import { changePasswordSchema } from '../../../shared/auth';
 import { useFeedback } from '../../admin/feedback';
 import { ScreenHeader } from '../../admin/record-view';
 import { SchemaForm } from '../../admin/schema-form';
+import { SessionsList } from '../../admin/sessions-list';
 import type { loader as layoutLoader } from './layout';
 
 export function meta() {
@@ -14,7 +15,7 @@ const FIELDS = [
   { name: 'newPassword', label: 'New password', type: 'password', autoComplete: 'new-password' },
 ] as const;
 
-/** The signed-in person's own account: who they are, and a password change. */
+/** The signed-in person's own account: who they are, a password change, and their sessions. */
 export default function Account() {
   const user = useRouteLoaderData<typeof layoutLoader>('routes/admin/layout')?.user;
   const feedback = useFeedback();
@@ -40,6 +41,11 @@ export default function Account() {
             feedback.success('Your password was changed. Sessions on other devices were signed out.')
           }
         />
+      </div>
+      <div className="account-card account-sessions">
+        <h2>Sessions</h2>
+        <p className="muted">Where your account is signed in. Sign out any you do not recognise.</p>
+        <SessionsList path="/api/auth/sessions" own />
       </div>
     </section>
   );

@@ -1,7 +1,8 @@
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { signupSchema } from '../../../shared/auth';
 import { SchemaForm } from '../../admin/schema-form';
+import { api } from '../../lib/api';
 import { AuthShell } from './auth-shell';
 import '../../admin/admin.css';
 
@@ -17,6 +18,17 @@ const FIELDS = [
 
 export default function Signup() {
   const [created, setCreated] = useState<{ message: string; role: string } | null>(null);
+  const linkCode = useSearchParams()[0].get('code') ?? '';
+  const [typedCode, setTypedCode] = useState('');
+  // Until an admin exists the first account claims the site and needs the setup code.
+  const [claimed, setClaimed] = useState<boolean | null>(null);
+  useEffect(() => {
+    api<{ claimed: boolean }>('/api/auth/setup-status').then(
+      (status) => setClaimed(status.claimed),
+      () => setClaimed(null),
+    );
+  }, []);
+  const setupCode = linkCode || typedCode;
   return (
     <AuthShell>
       <h2>Sign Up</h2>
@@ -39,7 +51,35 @@ export default function Signup() {
         </>
       ) : (
         <>
-          <p className="auth-lead">Create a staff account.</p>
+          {claimed === false ? (
+            <div className="notice-inline">
+              <p>
+                This site has no admin yet: the account you create now becomes the admin.
+                {linkCode ? ' The setup code from your link is filled in.' : ''}
+              </p>
+            </div>
+          ) : (
+            <p className="auth-lead">Create a staff account.</p>
+          )}
+          {claimed === false && !linkCode && (
+            <div className="field setup-code-field">
+              <label htmlFor="signup-setup-code">Setup code</label>
+              <input
+                id="signup-setup-code"
+                name="setupCode"
+                type="text"
+                autoComplete="off"
+                autoCapitalize="none"
+                spellCheck={false}
+                aria-describedby="signup-setup-code-hint"
+                value={typedCode}
+                onChange={(e) => setTypedCode(e.target.value)}
+              />
+              <p id="signup-setup-code-hint" className="field-hint">
+                The server prints it when it starts, in a link ending in /signup?code=…
+              </p>
+            </div>
+          )}
           <SchemaForm
             schema={signupSchema}
             fields={FIELDS}
@@ -47,6 +87,7 @@ export default function Signup() {
             submitLabel="Sign Up"
             busyLabel="Signing up…"
             endpoint="/api/auth/signup"
+            extra={setupCode ? { setupCode } : undefined}
             onDone={(answer) => setCreated(answer as { message: string; role: string })}
           />
           <p className="auth-switch">

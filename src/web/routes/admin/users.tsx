@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import {
   type ClientLoaderFunctionArgs,
   useLoaderData,
@@ -7,10 +8,11 @@ import {
 import type { UserListItem } from '../../../shared/auth';
 import type { Role } from '../../../shared/roles';
 import { runChange } from '../../admin/actions';
-import { Spinner, useFeedback } from '../../admin/feedback';
+import { Modal, Spinner, useFeedback } from '../../admin/feedback';
 import { formatWhen } from '../../admin/format';
 import { adminRead } from '../../admin/load';
 import { DataTable, ScreenHeader } from '../../admin/record-view';
+import { SessionsList } from '../../admin/sessions-list';
 import type { loader as layoutLoader } from './layout';
 
 const ROLE_LABELS: Record<Role, string> = {
@@ -41,6 +43,7 @@ export default function Users() {
   const feedback = useFeedback();
   const revalidator = useRevalidator();
   const pending = users.filter((user) => user.role === 'pending').length;
+  const [sessionsOf, setSessionsOf] = useState<UserListItem | null>(null);
 
   async function change(user: UserListItem, role: Role, done: string) {
     await runChange(
@@ -115,6 +118,15 @@ export default function Users() {
                     Approve<span className="visually-hidden"> {user.name}</span>
                   </button>
                 )}
+                {user.role !== 'pending' && (
+                  <button
+                    type="button"
+                    className="btn btn-small btn-light"
+                    onClick={() => setSessionsOf(user)}
+                  >
+                    Sessions<span className="visually-hidden"> of {user.name}</span>
+                  </button>
+                )}
                 <button type="button" className="btn btn-small btn-danger" onClick={() => void remove(user)}>
                   Remove<span className="visually-hidden"> {user.name}</span>
                 </button>
@@ -123,6 +135,16 @@ export default function Users() {
           </tr>
         ))}
       </DataTable>
+      <Modal
+        open={sessionsOf !== null}
+        onClose={() => setSessionsOf(null)}
+        title={sessionsOf ? `Sessions of ${sessionsOf.name}` : 'Sessions'}
+        size="xl"
+      >
+        <div className="modal-body">
+          {sessionsOf && <SessionsList path={`/api/users/${sessionsOf._id}/sessions`} />}
+        </div>
+      </Modal>
     </section>
   );
 }

@@ -1,0 +1,59 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { Database } from '../../db/client';
+import { serverSecret } from '../../db/server-secrets';
+import { HttpError } from '../../errors';
+
+/** The server_secrets row that holds the generated code while the site has no admin. */
+const SETUP_CODE_SECRET = 'setup-code';
+
+export const setupCodeMessages = {
+  refused:
+    "This site is not set up yet. Use the setup link printed in the server's log when it started (or the SETUP_CODE you set).",
+};
+
+const hasAdmin = async (database: Database) =>
+  (await database.query(`select 1 from users where role = 'admin' limit 1`)).length > 0;
+
+/**
+ * The code that claims this site, or null once an admin exists. Every instance answers the same
+ * one: the environment's SETUP_CODE, else the code stored in the database by whichever instance
+ * asked first. A code left behind by a claim is removed here.
+ */
+export async function currentSetupCode(
+  database: Database,
+  override: string | undefined,
+): Promise<string | null> {
+  if (await hasAdmin(database)) {
+    await voidSetupCode(database);
+    return null;
+  }
+  if (override) return override;
+  return (await serverSecret(database, SETUP_CODE_SECRET, { bytes: 15 })).toString('base64url');
+}
+
+/** Whether the site has an admin (the code is void then): the sign-up page asks. */
+export const isClaimed = hasAdmin;
+
+export async function voidSetupCode(database: Database): Promise<void> {
+  await database.query('delete from server_secrets where name = $1', [SETUP_CODE_SECRET]);
+}
+
+/** Equal codes, compared in constant time (hashes first, so lengths leak nothing either). */
+export function sameCode(given: string, expected: string): boolean {
+  const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+/**
+ * The check for an account about to become the first admin, run under the sign-up lock inside
+ * the sign-up's transaction: the right code claims the site and is spent with the claim; any
+ * other answer is a 403 that says where the code is.
+ */
+export function claimWithSetupCode(given: string | undefined, override: string | undefined) {
+  return async (tx: Database): Promise<void> => {
+    const expected = override ?? (await currentSetupCode(tx, undefined));
+    if (!given || !expected || !sameCode(given, expected))
+      throw new HttpError(403, setupCodeMessages.refused);
+    await voidSetupCode(tx);
+  };
+}
