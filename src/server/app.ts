@@ -27,6 +27,8 @@ import { migrate } from './db/migrate';
 import { serverSecret } from './db/server-secrets';
 import type { Env } from './env';
 import { auditPlugin, createAuditLog } from './modules/audit/audit';
+import { recoveryActions, recoveryRoutes } from './modules/auth/recovery-routes';
+import { createRecoveryStore } from './modules/auth/recovery-store';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthStore } from './modules/auth/store';
 import { registerCluster } from './modules/cluster';
@@ -193,6 +195,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(statusRoutes);
   await app.register(authRoutes(authStore, xsrf));
   await app.register(usersRoutes(authStore));
+  const recovery = recoveryActions(app);
+  app.decorate('recovery', recovery);
+  await app.register(recoveryRoutes(authStore, recovery));
   await app.register(settingsRoutes(settingsStore));
   await app.register(mediaRoutes(mediaStore));
   const mailOutbox = env.SMTP_URL
@@ -221,10 +226,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(trashPlugin(database));
   await app.register(backupRoutes);
   await app.register(auditPlugin(createAuditLog(database)));
-  scheduleMaintenance(app, authStore.purgeExpiredSessions);
+  const recoveryTokens = createRecoveryStore(database);
+  scheduleMaintenance(app, () =>
+    Promise.all([authStore.purgeExpiredSessions(), recoveryTokens.purgeExpired()]),
+  );
   if (env.DATABASE_URL) registerCluster(app, env.DATABASE_URL);
 
-  const site = createSiteData(repositories, settingsStore, intake, subscriptionLinks);
+  const site = createSiteData(repositories, settingsStore, intake, subscriptionLinks, recovery);
   app.decorate('site', site);
   await app.register(seoRoutes(site));
   if (options.ssr) {

@@ -16,6 +16,7 @@ import { createRateLimiter, type RateLimitResult } from '../../plugins/rate-limi
 import { tryAgainIn, type WriteLimit } from '../../plugins/write-limits';
 import type { XsrfTokens } from '../../plugins/xsrf';
 import { hashPassword, verifyPassword } from './passwords';
+import { queueEmailConfirmation } from './recovery-routes';
 import { serverChangePasswordSchema, serverSignupSchema } from './schemas';
 import type { AuthStore } from './store';
 
@@ -109,8 +110,9 @@ export function authRoutes(store: AuthStore, xsrf: XsrfTokens): FastifyPluginAsy
         },
       },
       async (request, reply) => {
-        // Only these three are read: a `role` (or anything else) in the body is dropped by the schema.
+        // Only these are read: a `role` (or anything else) in the body is dropped by the schema.
         const { name, username, password } = request.body;
+        const email = request.body.email || undefined;
         if (await store.findUserByUsername(username))
           throw validationFailed({ username: authMessages.usernameTaken });
         try {
@@ -125,8 +127,11 @@ export function authRoutes(store: AuthStore, xsrf: XsrfTokens): FastifyPluginAsy
               name: created.username,
               fields: [{ field: 'name' }, { field: 'username' }, { field: 'role', after: created.role }],
             });
+            // An address given at sign-up waits for its mailed link (account recovery).
+            if (email) await queueEmailConfirmation(app, tx, created, email);
             return created;
           });
+          if (email) app.mailOutbox?.nudge();
           const message =
             user.role === 'admin'
               ? 'Your admin account is ready. You can log in now.'
