@@ -8,8 +8,10 @@ import { useForm } from '../lib/use-form';
 export interface SchemaFormField {
   name: string;
   label: string;
-  type: 'text' | 'password';
+  type: 'text' | 'password' | 'email';
   autoComplete: string;
+  /** Not required (the sign-up's e-mail address). */
+  optional?: boolean;
 }
 
 /**
@@ -24,6 +26,7 @@ export function SchemaForm<T extends Record<string, string>>({
   busyLabel,
   endpoint,
   method = 'POST',
+  body = (values) => values,
   onDone,
 }: {
   schema: z.ZodType<T>;
@@ -33,6 +36,8 @@ export function SchemaForm<T extends Record<string, string>>({
   busyLabel: string;
   endpoint: string;
   method?: 'POST' | 'PUT';
+  /** What is sent, when it is not the values themselves (a token beside them, a repeat left out). */
+  body?: (values: T) => unknown;
   onDone: (answer: unknown) => void;
 }) {
   const empty = () => Object.fromEntries(fields.map((field) => [field.name, ''])) as T;
@@ -48,7 +53,7 @@ export function SchemaForm<T extends Record<string, string>>({
     check,
     invalidMessage: messages.formInvalid,
     send: async (values) => {
-      const answer = await api(endpoint, { method, body: values });
+      const answer = await api(endpoint, { method, body: body(values) });
       onDone(answer);
       // Passwords do not stay on the screen once they have done their work.
       return { values: empty() };
@@ -57,7 +62,7 @@ export function SchemaForm<T extends Record<string, string>>({
 
   return (
     <form method="post" noValidate className="auth-form" onSubmit={(event) => void form.submit(event)}>
-      {fields.map(({ name, label, type, autoComplete }) => {
+      {fields.map(({ name, label, type, autoComplete, optional }) => {
         const id = `${idPrefix}-${name}`;
         const message = form.errors[name];
         return (
@@ -69,7 +74,7 @@ export function SchemaForm<T extends Record<string, string>>({
               type={type}
               autoComplete={autoComplete}
               autoCapitalize={type === 'password' || name === 'username' ? 'none' : undefined}
-              required
+              required={!optional}
               value={form.values[name]}
               aria-invalid={message ? true : undefined}
               aria-describedby={message ? `${id}-error` : undefined}

@@ -136,7 +136,8 @@ export function authRoutes(store: AuthStore, xsrf: XsrfTokens): FastifyPluginAsy
             user.role === 'admin'
               ? 'Your admin account is ready. You can log in now.'
               : 'Your account was created and is waiting for approval by an admin.';
-          return reply.status(201).send({ ...publicUser(user), message });
+          const mailed = email && app.mailOutbox ? ' We sent a link to confirm your e-mail address.' : '';
+          return reply.status(201).send({ ...publicUser(user), message: message + mailed });
         } catch (error) {
           if (isUniqueViolation(error)) throw validationFailed({ username: authMessages.usernameTaken });
           throw error;

@@ -1,5 +1,6 @@
 import { useRouteLoaderData } from 'react-router';
 import { changePasswordSchema } from '../../../shared/auth';
+import { AccountEmail } from '../../admin/account-email';
 import { useFeedback } from '../../admin/feedback';
 import { ScreenHeader } from '../../admin/record-view';
 import { SchemaForm } from '../../admin/schema-form';
@@ -41,6 +42,7 @@ export default function Account() {
           }
         />
       </div>
+      <AccountEmail />
     </section>
   );
 }

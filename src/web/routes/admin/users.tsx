@@ -11,6 +11,7 @@ import { Spinner, useFeedback } from '../../admin/feedback';
 import { formatWhen } from '../../admin/format';
 import { adminRead } from '../../admin/load';
 import { DataTable, ScreenHeader } from '../../admin/record-view';
+import { ResetLinkButton } from '../../admin/reset-link';
 import type { loader as layoutLoader } from './layout';
 
 const ROLE_LABELS: Record<Role, string> = {
@@ -115,6 +116,7 @@ export default function Users() {
                     Approve<span className="visually-hidden"> {user.name}</span>
                   </button>
                 )}
+                <ResetLinkButton user={user} />
                 <button type="button" className="btn btn-small btn-danger" onClick={() => void remove(user)}>
                   Remove<span className="visually-hidden"> {user.name}</span>
                 </button>
