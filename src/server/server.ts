@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { loadEnv } from './env';
+import { openLocalChannel } from './local-channel/server';
 import { seedDemoContent } from './modules/demo/seed';
 import { createMediaStore } from './modules/media/store';
 import { createSettingsStore } from './modules/settings/store';
@@ -27,6 +28,8 @@ export async function startServer(options: { dev?: boolean } = {}): Promise<Fast
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   const url = `http://localhost:${port}`;
   lock?.setUrl(url);
+  // The operator's way in to a running embedded site (reset links, backups): no HTTP, no token.
+  const channel = lock ? await openLocalChannel(app, env.DATA_DIR) : null;
   const origin = app.siteOrigin();
   app.log.info({ ms: Math.round(performance.now() - started), database: app.database.kind, origin }, 'ready');
   // Links in pages, the sitemap and e-mails name this origin; say which one when nobody chose it.
@@ -48,6 +51,7 @@ export async function startServer(options: { dev?: boolean } = {}): Promise<Fast
     const timer = setTimeout(() => process.exit(1), 15_000);
     timer.unref();
     try {
+      await channel?.close();
       await app.close();
       lock?.release();
       process.exit(0);

@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { openDatabase } from '../db/client';
 import { loadEnv } from '../env';
+import { askSite, ChannelError } from '../local-channel/client';
 import { acquireSiteLock, type SiteLock, SiteLockedError } from '../site-lock.mjs';
 import { BackupError, backupToFile, restoreFromFile } from './backup';
 
@@ -39,6 +40,11 @@ async function main() {
     } catch (error) {
       if (!(error instanceof SiteLockedError)) throw error;
       const { holder } = error;
+      // A running embedded site backs itself up when asked over its local channel: no token.
+      if (command === 'backup' && holder.command === 'site') {
+        await backupThroughSite(env.DATA_DIR, file);
+        return;
+      }
       throw new BackupError(
         holder.url && command === 'backup'
           ? `The site is running on ${env.DATA_DIR} (process ${holder.pid}). Back up through it: ` +
@@ -63,7 +69,14 @@ async function main() {
   }
 }
 
+async function backupThroughSite(dataDir: string, file: string) {
+  const { answer, rest } = await askSite(dataDir, { op: 'backup' });
+  if (!answer.ok) throw new BackupError(answer.error);
+  await pipeline(rest, fs.createWriteStream(file));
+  console.info(`Backup written to ${file} (by the site running on ${dataDir}).`);
+}
+
 main().catch((error: unknown) => {
-  console.error(error instanceof BackupError ? error.message : error);
+  console.error(error instanceof BackupError || error instanceof ChannelError ? error.message : error);
   process.exit(1);
 });
