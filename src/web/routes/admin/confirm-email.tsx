@@ -20,7 +20,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function headers() {
-  return { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' };
+  return { 'Cache-Control': 'no-store' };
 }
 
 export function meta() {

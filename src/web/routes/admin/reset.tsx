@@ -11,7 +11,7 @@ export function meta() {
 
 // The page's address carries a reset token: nothing may keep it.
 export function headers() {
-  return { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' };
+  return { 'Cache-Control': 'no-store' };
 }
 
 const FIELDS = [
