@@ -50,7 +50,12 @@ export function ResetLinkButton({ user }: { user: UserListItem }) {
       >
         Send reset link<span className="visually-hidden"> to {user.name}</span>
       </button>
-      <Modal open={shown !== null} onClose={() => setShown(null)} title={`Reset link for ${user.name}`}>
+      <Modal
+        open={shown !== null}
+        onClose={() => setShown(null)}
+        title={`Reset link for ${user.name}`}
+        className="reset-link-dialog"
+      >
         {shown && (
           <>
             <div className="modal-body">
@@ -61,10 +66,11 @@ export function ResetLinkButton({ user }: { user: UserListItem }) {
                 It works once, for {shown.expiresInMinutes} minutes, and is not shown again.
               </p>
               <label htmlFor="reset-link-value">Reset link</label>
-              <input
+              <textarea
                 id="reset-link-value"
                 className="reset-link-value"
                 readOnly
+                rows={3}
                 value={shown.link}
                 onFocus={(event) => event.target.select()}
               />
