@@ -29,7 +29,14 @@ export async function startServer(options: { dev?: boolean } = {}): Promise<Fast
   const url = `http://localhost:${port}`;
   lock?.setUrl(url);
   // The operator's way in to a running embedded site (reset links, backups): no HTTP, no token.
-  const channel = lock ? await openLocalChannel(app, env.DATA_DIR) : null;
+  const channel = lock
+    ? await openLocalChannel(app, env.DATA_DIR).catch((error: unknown) => {
+        // The site works without it (a socket path too long for the system, say); only the
+        // operator's commands need it, and they say so.
+        app.log.warn({ err: error }, 'the local channel (DATA_DIR/site.sock) could not be opened');
+        return null;
+      })
+    : null;
   const origin = app.siteOrigin();
   app.log.info({ ms: Math.round(performance.now() - started), database: app.database.kind, origin }, 'ready');
   // Links in pages, the sitemap and e-mails name this origin; say which one when nobody chose it.

@@ -27,6 +27,8 @@ describe('npm run reset-password', () => {
     try {
       // The operator runs the command with the site's configuration.
       const env = { ...storage.env, PUBLIC_URL: 'https://site.example.test' };
+      // A socket file left by a site that was killed is replaced at start.
+      if (storage.kind === 'pglite') fs.writeFileSync(socketPath(storage.env.DATA_DIR!), 'stale');
       const site = await startSite(env);
       await post(`${site.url}/api/auth/signup`, {
         name: 'Owner',
