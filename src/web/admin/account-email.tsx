@@ -5,7 +5,7 @@ import { SchemaForm } from './schema-form';
 
 const FIELDS = [
   { name: 'email', label: 'New e-mail address', type: 'email', autoComplete: 'email' },
-  { name: 'currentPassword', label: 'Current password', type: 'password', autoComplete: 'current-password' },
+  { name: 'currentPassword', label: 'Your password', type: 'password', autoComplete: 'current-password' },
 ] as const;
 
 /**

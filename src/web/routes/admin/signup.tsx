@@ -15,7 +15,7 @@ const FIELDS = [
   { name: 'password', label: 'Password', type: 'password', autoComplete: 'new-password' },
   {
     name: 'email',
-    label: 'E-mail (optional, for password resets)',
+    label: 'E-mail (optional)',
     type: 'email',
     autoComplete: 'email',
     optional: true,
