@@ -60,6 +60,9 @@ async function linkMailedTo(to: string, pathname: string, after = 0): Promise<st
   return link!;
 }
 
+// The second journey signs in with the password the first one chose.
+test.describe.configure({ mode: 'serial' });
+
 // The first reset page is opened once more after use, which the browser logs as a 400.
 test.use({ expectedConsoleErrors: [/status of 400 /] });
 
@@ -111,4 +114,29 @@ test('a forgotten password is reset from the e-mailed link', async ({ browser, p
   await page.getByLabel('Repeat the new password').fill('yet another passphrase');
   await page.getByRole('button', { name: 'Set new password' }).click();
   await expect(page.getByRole('alert')).toHaveText(/This link was already used/);
+});
+
+test('staff change their e-mail on My account; it counts once the mailed link is opened', async ({
+  page,
+}) => {
+  await page.goto(`${origin}/login`);
+  await page.getByLabel('Username').fill(OWNER.username);
+  await page.getByLabel('Password', { exact: true }).fill('a new passphrase now');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(`${origin}/dashboard`);
+  await page.goto(`${origin}/account`);
+  await expect(page.getByText(`Reset links and notices go to ${OWNER.email}.`)).toBeVisible();
+  await expectAccessible(page);
+  await page.getByLabel('New e-mail address').fill('owner.new@example.com');
+  await page.getByLabel('Your password').fill('a new passphrase now');
+  await page.getByRole('button', { name: 'Change e-mail' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'We sent a link' })).toHaveText(
+    /We sent a link to owner\.new@example\.com\. The change takes effect once you open it\./,
+  );
+
+  await page.goto(await linkMailedTo('owner.new@example.com', '/confirm-email'));
+  await page.getByRole('button', { name: 'Confirm address' }).click();
+  await expect(page.getByRole('status')).toHaveText(/Your e-mail address is confirmed/);
+  await page.getByRole('link', { name: 'Go to My account' }).click();
+  await expect(page.getByText('Reset links and notices go to owner.new@example.com.')).toBeVisible();
 });
