@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import zlib from 'node:zlib';
 import { openDatabase } from '../db/client';
 import { loadEnv } from '../env';
 import { askSite, ChannelError } from '../local-channel/client';
@@ -73,6 +74,16 @@ async function backupThroughSite(dataDir: string, file: string) {
   const { answer, rest } = await askSite(dataDir, { op: 'backup' });
   if (!answer.ok) throw new BackupError(answer.error);
   await pipeline(rest, fs.createWriteStream(file));
+  // The site ends the socket whether or not its backup finished: only a file that ends with the
+  // trailer line is a backup.
+  let tail = '';
+  await pipeline(fs.createReadStream(file), zlib.createGunzip(), async (lines: AsyncIterable<Buffer>) => {
+    for await (const chunk of lines) tail = (tail + chunk.toString('utf8')).slice(-4096);
+  }).catch(() => undefined);
+  if (!/"end":true/.test(tail.trim().split('\n').at(-1) ?? ''))
+    throw new BackupError(
+      `The site's backup stopped before its end; see the site's log. ${file} is incomplete.`,
+    );
   console.info(`Backup written to ${file} (by the site running on ${dataDir}).`);
 }
 

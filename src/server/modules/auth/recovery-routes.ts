@@ -169,6 +169,14 @@ export async function queueEmailConfirmation(
   return true;
 }
 
+/** What the sign-up answer adds about an address given with it. */
+export function emailNote(app: FastifyInstance, email: string | undefined): string {
+  if (!email) return '';
+  return app.mailOutbox
+    ? ' We sent a link to confirm your e-mail address.'
+    : ' This site cannot send e-mail yet, so the address was not kept; add it on My account later.';
+}
+
 /**
  * Forgot password, reset, and the account's e-mail address. See docs/decisions/010-security.md,
  * "Recovery": no answer tells whether an account exists, and every token is stored hashed.
@@ -351,7 +359,22 @@ export function recoveryRoutes(authStore: AuthStore, actions: RecoveryActions): 
             409,
             'This site cannot send e-mail (SMTP_URL is not set), so a new address cannot be confirmed.',
           );
-        await app.changes.write((tx) => queueEmailConfirmation(app, tx, user, email));
+        const outbox = app.mailOutbox;
+        await app.changes.write(async (tx) => {
+          await queueEmailConfirmation(app, tx, user, email);
+          // The old address hears of it: a stolen session plus password cannot move recovery quietly.
+          if (user.email)
+            await outbox.enqueue(tx.db, {
+              resource: 'email-change',
+              recordId: user._id,
+              to: user.email,
+              subject: 'The e-mail address of your staff account is being changed',
+              body:
+                `Someone signed in as "${user.username}" asked to make ${email} the account's address.\n` +
+                'It changes only once the link mailed there is opened. If it was not you, change your ' +
+                'password now and tell an admin.\n',
+            });
+        });
         app.mailOutbox.nudge();
         return reply.status(202).send({ message: recoveryMessages.emailSent(email), pendingEmail: email });
       },

@@ -233,6 +233,8 @@ describe("an account's e-mail address", () => {
     const state = await t.app.inject({ method: 'GET', url: '/api/auth/email', headers: { authorization } });
     expect(state.json()).toEqual({ email: 'ada@example.com', pendingEmail: 'ada2@example.com' });
 
+    const notice = await eventually(() => mailsTo('ada@example.com')[0]);
+    expect(bodyOf(notice)).toContain('asked to make ada2@example.com the account');
     const mail = await eventually(() => mailsTo('ada2@example.com')[0]);
     const { token } = linkIn(mail, '/confirm-email');
     // Meanwhile someone else confirmed the address: the link says so and changes nothing.

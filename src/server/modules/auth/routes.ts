@@ -16,7 +16,7 @@ import { createRateLimiter, type RateLimitResult } from '../../plugins/rate-limi
 import { tryAgainIn, type WriteLimit } from '../../plugins/write-limits';
 import type { XsrfTokens } from '../../plugins/xsrf';
 import { hashPassword, verifyPassword } from './passwords';
-import { queueEmailConfirmation } from './recovery-routes';
+import { emailNote, queueEmailConfirmation } from './recovery-routes';
 import { serverChangePasswordSchema, serverSignupSchema } from './schemas';
 import type { AuthStore } from './store';
 
@@ -136,8 +136,7 @@ export function authRoutes(store: AuthStore, xsrf: XsrfTokens): FastifyPluginAsy
             user.role === 'admin'
               ? 'Your admin account is ready. You can log in now.'
               : 'Your account was created and is waiting for approval by an admin.';
-          const mailed = email && app.mailOutbox ? ' We sent a link to confirm your e-mail address.' : '';
-          return reply.status(201).send({ ...publicUser(user), message: message + mailed });
+          return reply.status(201).send({ ...publicUser(user), message: message + emailNote(app, email) });
         } catch (error) {
           if (isUniqueViolation(error)) throw validationFailed({ username: authMessages.usernameTaken });
           throw error;
