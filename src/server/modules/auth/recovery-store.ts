@@ -8,13 +8,6 @@ const newToken = () => randomBytes(32).toString('base64url');
 /** What a mailed link's token turned out to be. */
 export type TokenState = 'valid' | 'used' | 'expired' | 'unknown';
 
-/** The words of a reset mail; `{username}` is filled in by the database (see `requestReset`). */
-export interface ResetMail {
-  from: 'forgot' | 'admin';
-  subject: string;
-  body: (link: string) => string;
-}
-
 /**
  * Reset tokens and pending e-mail addresses. Tokens are random, mailed or shown once; only their
  * SHA-256 is stored (as for sessions), so a copy of the database opens no account.
