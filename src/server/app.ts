@@ -28,6 +28,8 @@ import { serverSecret } from './db/server-secrets';
 import type { Env } from './env';
 import { redactUrl } from './http/secret-urls';
 import { auditPlugin, createAuditLog } from './modules/audit/audit';
+import { recoveryActions, recoveryRoutes } from './modules/auth/recovery-routes';
+import { createRecoveryStore } from './modules/auth/recovery-store';
 import { authRoutes } from './modules/auth/routes';
 import { sessionsRoutes } from './modules/auth/sessions-routes';
 import { setupStatusRoutes } from './modules/auth/setup-routes';
@@ -208,6 +210,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(setupStatusRoutes);
   await app.register(sessionsRoutes(authStore));
   await app.register(usersRoutes(authStore));
+  const recovery = recoveryActions(app);
+  app.decorate('recovery', recovery);
+  await app.register(recoveryRoutes(authStore, recovery));
   await app.register(settingsRoutes(settingsStore));
   await app.register(mediaRoutes(mediaStore));
   const mailOutbox = env.SMTP_URL
@@ -236,10 +241,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(trashPlugin(database));
   await app.register(backupRoutes);
   await app.register(auditPlugin(createAuditLog(database)));
-  scheduleMaintenance(app, authStore.purgeExpiredSessions);
+  const recoveryTokens = createRecoveryStore(database);
+  scheduleMaintenance(app, () =>
+    Promise.all([authStore.purgeExpiredSessions(), recoveryTokens.purgeExpired()]),
+  );
   if (env.DATABASE_URL) registerCluster(app, env.DATABASE_URL);
 
-  const site = createSiteData(repositories, settingsStore, intake, subscriptionLinks);
+  const site = createSiteData(repositories, settingsStore, intake, subscriptionLinks, recovery);
   app.decorate('site', site);
   await app.register(seoRoutes(site));
   if (options.ssr) {

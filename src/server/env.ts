@@ -89,6 +89,9 @@ const schema = z.object({
   LOGIN_MAX_PER_IP: z.coerce.number().int().min(0).default(30),
   LOGIN_WINDOW_MINUTES: z.coerce.number().positive().max(1440).default(15),
   SIGNUP_MAX_PER_IP: z.coerce.number().int().min(0).default(10),
+  // Account recovery: reset-link requests per client address, and per typed username or e-mail, an hour.
+  FORGOT_MAX_PER_IP: z.coerce.number().int().min(0).default(10),
+  FORGOT_MAX_PER_ACCOUNT: z.coerce.number().int().min(0).default(5),
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(0).default(5),
   SUBSCRIBE_RATE_LIMIT: z.coerce.number().int().min(0).default(5),
   PAGE_POST_RATE_LIMIT: z.coerce.number().int().min(0).default(30),

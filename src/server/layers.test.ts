@@ -16,7 +16,7 @@ const LAYERS: { name: string; paths: string[] }[] = [
   { name: 'foundation', paths: ['env.ts', 'errors.ts', 'paths.ts', 'types.ts', 'site-lock.mjs', 'http/'] },
   { name: 'db', paths: ['db/'] },
   { name: 'content and plugins', paths: ['content/', 'plugins/'] },
-  { name: 'modules', paths: ['modules/', 'backup/'] },
+  { name: 'modules', paths: ['modules/', 'backup/', 'local-channel/'] },
   { name: 'app', paths: ['app.ts', 'server.ts', 'main.ts', 'dev.ts', 'cli/', 'test/', 'security/'] },
 ];
 

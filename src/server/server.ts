@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { loadEnv } from './env';
 import { currentSetupCode } from './modules/auth/setup-code';
+import { openLocalChannel } from './local-channel/server';
 import { seedDemoContent } from './modules/demo/seed';
 import { createMediaStore } from './modules/media/store';
 import { createSettingsStore } from './modules/settings/store';
@@ -28,6 +29,15 @@ export async function startServer(options: { dev?: boolean } = {}): Promise<Fast
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   const url = `http://localhost:${port}`;
   lock?.setUrl(url);
+  // The operator's way in to a running embedded site (reset links, backups): no HTTP, no token.
+  const channel = lock
+    ? await openLocalChannel(app, env.DATA_DIR).catch((error: unknown) => {
+        // The site works without it (a socket path too long for the system, say); only the
+        // operator's commands need it, and they say so.
+        app.log.warn({ err: error }, 'the local channel (DATA_DIR/site.sock) could not be opened');
+        return null;
+      })
+    : null;
   const origin = app.siteOrigin();
   app.log.info({ ms: Math.round(performance.now() - started), database: app.database.kind, origin }, 'ready');
   // Links in pages, the sitemap and e-mails name this origin; say which one when nobody chose it.
@@ -54,6 +64,7 @@ export async function startServer(options: { dev?: boolean } = {}): Promise<Fast
     const timer = setTimeout(() => process.exit(1), 15_000);
     timer.unref();
     try {
+      await channel?.close();
       await app.close();
       lock?.release();
       process.exit(0);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalAccountEmailSchema } from './account-email';
 import { messages } from './content/schema';
 import { ROLES } from './roles';
 import { isSingleLine } from './text';
@@ -31,7 +32,7 @@ const requiredText = (label: string, max: number) =>
     .refine(isSingleLine, { error: messages.oneLine(label), abort: true });
 
 /** A new password: 8–128 characters, never trimmed (spaces are part of it). */
-const newPasswordSchema = (label = 'Password') =>
+export const newPasswordSchema = (label = 'Password') =>
   z
     .string({ error: () => messages.required(label) })
     .min(1, messages.required(label))
@@ -54,6 +55,8 @@ export const signupSchema = z.object({
   password: newPasswordSchema(),
   /** The one-time code that claims a fresh site; needed only while the site has no admin. */
   setupCode: z.string().trim().max(200).optional(),
+  /** Optional; it becomes the account's address once the link mailed to it is opened. */
+  email: optionalAccountEmailSchema,
 });
 
 export const changePasswordSchema = z

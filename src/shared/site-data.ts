@@ -27,6 +27,8 @@ export interface SiteData {
   confirmSubscription(token: string): Promise<{ ok: boolean; message: string }>;
   /** The unsubscribe link's button; the subscriber is removed for good. */
   unsubscribe(token: string): Promise<{ ok: boolean; message: string }>;
+  /** The button behind the link mailed to an account's new e-mail address; a token works once. */
+  confirmAccountEmail(token: string): Promise<{ ok: boolean; message: string }>;
 }
 
 /** The types visitors create through a form on a public page. */

@@ -2,8 +2,10 @@
 import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import zlib from 'node:zlib';
 import { openDatabase } from '../db/client';
 import { loadEnv } from '../env';
+import { askSite, ChannelError } from '../local-channel/client';
 import { acquireSiteLock, type SiteLock, SiteLockedError } from '../site-lock.mjs';
 import { BackupError, backupToFile, restoreFromFile } from './backup';
 
@@ -39,6 +41,11 @@ async function main() {
     } catch (error) {
       if (!(error instanceof SiteLockedError)) throw error;
       const { holder } = error;
+      // A running embedded site backs itself up when asked over its local channel: no token.
+      if (command === 'backup' && holder.command === 'site') {
+        await backupThroughSite(env.DATA_DIR, file);
+        return;
+      }
       throw new BackupError(
         holder.url && command === 'backup'
           ? `The site is running on ${env.DATA_DIR} (process ${holder.pid}). Back up through it: ` +
@@ -63,7 +70,24 @@ async function main() {
   }
 }
 
+async function backupThroughSite(dataDir: string, file: string) {
+  const { answer, rest } = await askSite(dataDir, { op: 'backup' });
+  if (!answer.ok) throw new BackupError(answer.error);
+  await pipeline(rest, fs.createWriteStream(file));
+  // The site ends the socket whether or not its backup finished: only a file that ends with the
+  // trailer line is a backup.
+  let tail = '';
+  await pipeline(fs.createReadStream(file), zlib.createGunzip(), async (lines: AsyncIterable<Buffer>) => {
+    for await (const chunk of lines) tail = (tail + chunk.toString('utf8')).slice(-4096);
+  }).catch(() => undefined);
+  if (!/"end":true/.test(tail.trim().split('\n').at(-1) ?? ''))
+    throw new BackupError(
+      `The site's backup stopped before its end; see the site's log. ${file} is incomplete.`,
+    );
+  console.info(`Backup written to ${file} (by the site running on ${dataDir}).`);
+}
+
 main().catch((error: unknown) => {
-  console.error(error instanceof BackupError ? error.message : error);
+  console.error(error instanceof BackupError || error instanceof ChannelError ? error.message : error);
   process.exit(1);
 });

@@ -5,7 +5,7 @@ import type { Env } from '../env';
  * The origin the server names itself by when PUBLIC_URL is unset: the address it listens on, with
  * `localhost` for the wildcard addresses (a browser cannot open http://0.0.0.0).
  */
-function listeningOrigin(host: string, port: number): string {
+export function listeningOrigin(host: string, port: number): string {
   const wildcard = host === '' || host === '0.0.0.0' || host === '::' || host === '[::]';
   const name = wildcard ? 'localhost' : host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
   return port === 80 || port === 0 ? `http://${name}` : `http://${name}:${port}`;

@@ -49,6 +49,16 @@ const SAMPLES: Record<string, Sample> = {
     payload: 'List-Unsubscribe=One-Click',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
   }),
+  // Account recovery: the limits count whatever was typed, known or not.
+  'POST /api/auth/forgot': () => ({ url: '/api/auth/forgot', payload: { username: `nobody${unique()}` } }),
+  'POST /api/auth/reset': () => ({
+    url: '/api/auth/reset',
+    payload: { token: randomBytes(32).toString('base64url'), password: 'a long passphrase' },
+  }),
+  'POST /api/auth/confirm-email': () => ({
+    url: '/api/auth/confirm-email',
+    payload: { token: randomBytes(32).toString('base64url') },
+  }),
   'POST /*': () => ({
     url: '/contact',
     payload: 'name=&email=&phone=&message=',
@@ -77,6 +87,9 @@ describe('anonymous write limits', () => {
       'POST /api/subscribers',
       'POST /api/subscriptions/confirm',
       'POST /api/subscriptions/unsubscribe',
+      'POST /api/auth/forgot',
+      'POST /api/auth/reset',
+      'POST /api/auth/confirm-email',
       ...(withPages ? ['POST /*'] : []),
     ])
       expect(declared).toContain(promised);

@@ -169,6 +169,13 @@ describe('access matrix', () => {
     expect_('POST', '/api/auth/sessions/revoke-others', 'staff');
     expect_('GET', '/api/users/:id/sessions', 'admin');
     expect_('DELETE', '/api/users/:id/sessions/:sessionId', 'admin');
+    // Account recovery: anyone may ask for and use a link; the address is the account's own.
+    expect_('POST', '/api/auth/forgot', 'public');
+    expect_('POST', '/api/auth/reset', 'public');
+    expect_('POST', '/api/auth/confirm-email', 'public');
+    expect_('GET', '/api/auth/email', 'staff');
+    expect_('PUT', '/api/auth/email', 'staff');
+    expect_('POST', '/api/users/:id/reset-link', 'admin');
     expect(mismatches).toEqual([]);
   });
 
@@ -202,5 +209,55 @@ describe('access matrix: claiming a fresh site', () => {
     expect([right.statusCode, right.json().role]).toEqual([201, 'admin']);
     const again = await signup('again', TEST_SETUP_CODE);
     expect([again.statusCode, again.json().role]).toEqual([201, 'pending']);
+  });
+});
+
+describe('account recovery', () => {
+  const forgot = (payload: Record<string, string>) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/forgot', payload });
+
+  it('answers forgot the same for an account and for nobody: status, headers that matter, body', async () => {
+    await t.database.query(`update users set email = 'matrix-admin@example.com' where id::text = $1`, [
+      admin.userId,
+    ]);
+    const [{ username } = { username: '' }] = await t.database.query<{ username: string }>(
+      'select username from users where id::text = $1',
+      [admin.userId],
+    );
+    const answers = [
+      await forgot({ username }),
+      await forgot({ email: 'matrix-admin@example.com' }),
+      await forgot({ username: 'no-such-account' }),
+      await forgot({ email: 'no-such-account@example.com' }),
+    ];
+    for (const answer of answers) {
+      expect(answer.statusCode).toBe(202);
+      expect(answer.headers['cache-control']).toBe('no-store');
+      expect(answer.body).toBe(answers[0]!.body);
+    }
+  });
+
+  it('ends every session of the account when a reset link is used', async () => {
+    const sessions = [await session(editor.userId), await session(editor.userId)];
+    const link = await t.app.inject({
+      method: 'POST',
+      url: `/api/users/${editor.userId}/reset-link`,
+      headers: { authorization: admin.authorization },
+    });
+    const token = new URL(link.json().link).searchParams.get('token')!;
+    const done = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset',
+      payload: { token, password: 'a fresh passphrase' },
+    });
+    expect(done.statusCode).toBe(200);
+    for (const bearer of sessions) {
+      const me = await t.app.inject({
+        method: 'GET',
+        url: '/api/current-user',
+        headers: { authorization: `Bearer ${bearer}` },
+      });
+      expect(me.statusCode).toBe(401);
+    }
   });
 });

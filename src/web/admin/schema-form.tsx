@@ -8,8 +8,10 @@ import { useForm } from '../lib/use-form';
 export interface SchemaFormField {
   name: string;
   label: string;
-  type: 'text' | 'password';
+  type: 'text' | 'password' | 'email';
   autoComplete: string;
+  /** Not required (the sign-up's e-mail address). */
+  optional?: boolean;
 }
 
 /**
@@ -25,6 +27,7 @@ export function SchemaForm<T extends Record<string, string>>({
   endpoint,
   method = 'POST',
   extra,
+  body = (values) => values,
   onDone,
 }: {
   schema: z.ZodType<T>;
@@ -36,6 +39,8 @@ export function SchemaForm<T extends Record<string, string>>({
   method?: 'POST' | 'PUT';
   /** Sent with the fields but not shown as one (the setup code from the claim link). */
   extra?: Record<string, string>;
+  /** What is sent, when it is not the values themselves (a token beside them, a repeat left out). */
+  body?: (values: T) => unknown;
   onDone: (answer: unknown) => void;
 }) {
   const empty = () => Object.fromEntries(fields.map((field) => [field.name, ''])) as T;
@@ -51,7 +56,7 @@ export function SchemaForm<T extends Record<string, string>>({
     check,
     invalidMessage: messages.formInvalid,
     send: async (values) => {
-      const answer = await api(endpoint, { method, body: { ...values, ...extra } });
+      const answer = await api(endpoint, { method, body: extra ? { ...(body(values) as object), ...extra } : body(values) });
       onDone(answer);
       // Passwords do not stay on the screen once they have done their work.
       return { values: empty() };
@@ -60,7 +65,7 @@ export function SchemaForm<T extends Record<string, string>>({
 
   return (
     <form method="post" noValidate className="auth-form" onSubmit={(event) => void form.submit(event)}>
-      {fields.map(({ name, label, type, autoComplete }) => {
+      {fields.map(({ name, label, type, autoComplete, optional }) => {
         const id = `${idPrefix}-${name}`;
         const message = form.errors[name];
         return (
@@ -72,7 +77,7 @@ export function SchemaForm<T extends Record<string, string>>({
               type={type}
               autoComplete={autoComplete}
               autoCapitalize={type === 'password' || name === 'username' ? 'none' : undefined}
-              required
+              required={!optional}
               value={form.values[name]}
               aria-invalid={message ? true : undefined}
               aria-describedby={message ? `${id}-error` : undefined}

@@ -17,6 +17,7 @@ import { tryAgainIn, type WriteLimit } from '../../plugins/write-limits';
 import type { XsrfTokens } from '../../plugins/xsrf';
 import { noticeNewSignIn } from './new-device';
 import { hashPassword, verifyPassword } from './passwords';
+import { emailNote, queueEmailConfirmation } from './recovery-routes';
 import { serverChangePasswordSchema, serverSignupSchema } from './schemas';
 import { claimWithSetupCode } from './setup-code';
 import type { AuthStore, UserRow } from './store';
@@ -133,6 +134,7 @@ export function authRoutes(store: AuthStore, xsrf: XsrfTokens): FastifyPluginAsy
       async (request, reply) => {
         // Only these are read: a `role` (or anything else) in the body is dropped by the schema.
         const { name, username, password, setupCode } = request.body;
+        const email = request.body.email || undefined;
         if (await store.findUserByUsername(username))
           throw validationFailed({ username: authMessages.usernameTaken });
         try {
@@ -149,13 +151,16 @@ export function authRoutes(store: AuthStore, xsrf: XsrfTokens): FastifyPluginAsy
               name: created.username,
               fields: [{ field: 'name' }, { field: 'username' }, { field: 'role', after: created.role }],
             });
+            // An address given at sign-up waits for its mailed link (account recovery).
+            if (email) await queueEmailConfirmation(app, tx, created, email);
             return created;
           });
+          if (email) app.mailOutbox?.nudge();
           const message =
             user.role === 'admin'
               ? 'Your admin account is ready. You can log in now.'
               : 'Your account was created and is waiting for approval by an admin.';
-          return reply.status(201).send({ ...publicUser(user), message });
+          return reply.status(201).send({ ...publicUser(user), message: message + emailNote(app, email) });
         } catch (error) {
           if (isUniqueViolation(error)) throw validationFailed({ username: authMessages.usernameTaken });
           throw error;

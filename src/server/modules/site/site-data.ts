@@ -4,6 +4,7 @@ import type { SiteData } from '../../../shared/site-data';
 import type { Intake } from '../../content/intake';
 import type { ContentRepository } from '../../content/repository';
 import { HttpError } from '../../errors';
+import type { RecoveryActions } from '../auth/recovery-routes';
 import type { SettingsStore } from '../settings/store';
 import type { SubscriptionActions } from '../subscriptions/routes';
 
@@ -13,6 +14,7 @@ export function createSiteData(
   settings: SettingsStore,
   intake: Intake,
   subscriptions: SubscriptionActions,
+  accounts: Pick<RecoveryActions, 'confirmEmail'>,
 ): SiteData {
   const publicRepository = (type: string) => {
     const repository = repositories.get(type);
@@ -60,5 +62,6 @@ export function createSiteData(
     },
     confirmSubscription: (token) => subscriptions.confirm(token),
     unsubscribe: (token) => subscriptions.unsubscribe(token),
+    confirmAccountEmail: (token) => accounts.confirmEmail(token),
   };
 }

@@ -1,5 +1,6 @@
 import { useRouteLoaderData } from 'react-router';
 import { changePasswordSchema } from '../../../shared/auth';
+import { AccountEmail } from '../../admin/account-email';
 import { useFeedback } from '../../admin/feedback';
 import { ScreenHeader } from '../../admin/record-view';
 import { SchemaForm } from '../../admin/schema-form';
@@ -47,6 +48,7 @@ export default function Account() {
         <p className="muted">Where your account is signed in. Sign out any you do not recognise.</p>
         <SessionsList path="/api/auth/sessions" own />
       </div>
+      <AccountEmail />
     </section>
   );
 }

@@ -121,6 +121,9 @@ export default function Login() {
         </button>
       </form>
       <p className="auth-switch">
+        <Link to="/forgot">Forgot your password?</Link>
+      </p>
+      <p className="auth-switch">
         No account yet? <Link to="/signup">Sign up</Link>
       </p>
     </AuthShell>

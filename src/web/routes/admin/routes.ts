@@ -9,6 +9,10 @@ export const adminRoutes: RouteConfigEntry[] = [
   route('login', 'routes/admin/login.tsx'),
   route('signup', 'routes/admin/signup.tsx'),
   route('logout', 'routes/admin/logout.tsx'),
+  // Account recovery: ask for a link, use it, confirm a new address.
+  route('forgot', 'routes/admin/forgot.tsx'),
+  route('reset', 'routes/admin/reset.tsx'),
+  route('confirm-email', 'routes/admin/confirm-email.tsx'),
   layout('routes/admin/layout.tsx', [
     route('dashboard', 'routes/admin/dashboard.tsx'),
     route('message', 'routes/admin/messages.tsx'),

@@ -14,6 +14,13 @@ const FIELDS = [
   { name: 'name', label: 'Full name', type: 'text', autoComplete: 'name' },
   { name: 'username', label: 'Username', type: 'text', autoComplete: 'username' },
   { name: 'password', label: 'Password', type: 'password', autoComplete: 'new-password' },
+  {
+    name: 'email',
+    label: 'E-mail (optional)',
+    type: 'email',
+    autoComplete: 'email',
+    optional: true,
+  },
 ] as const;
 
 export default function Signup() {

@@ -13,6 +13,7 @@ import { formatWhen } from '../../admin/format';
 import { adminRead } from '../../admin/load';
 import { DataTable, ScreenHeader } from '../../admin/record-view';
 import { SessionsList } from '../../admin/sessions-list';
+import { ResetLinkButton } from '../../admin/reset-link';
 import type { loader as layoutLoader } from './layout';
 
 const ROLE_LABELS: Record<Role, string> = {
@@ -127,6 +128,7 @@ export default function Users() {
                     Sessions<span className="visually-hidden"> of {user.name}</span>
                   </button>
                 )}
+                <ResetLinkButton user={user} />
                 <button type="button" className="btn btn-small btn-danger" onClick={() => void remove(user)}>
                   Remove<span className="visually-hidden"> {user.name}</span>
                 </button>

@@ -1,0 +1,80 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from '../app';
+import { socketPath } from '../local-channel/protocol';
+import { siteStorage, startSite } from '../test/site-process';
+
+/** `npm run reset-password -- <username>` as the operator types it (without npm's banner). */
+function resetPassword(username: string, env: Record<string, string>) {
+  const result = spawnSync(
+    path.join(PROJECT_ROOT, 'node_modules/.bin/tsx'),
+    [path.join(PROJECT_ROOT, 'src/server/cli/reset-password.ts'), username],
+    { cwd: PROJECT_ROOT, env: { ...process.env, LOG_LEVEL: 'silent', ...env }, encoding: 'utf8' },
+  );
+  return { code: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+const post = (url: string, body: unknown) =>
+  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+const linkIn = (output: string) => output.match(/https?:\/\/\S+\/reset\?token=[\w-]{43}/)?.[0];
+
+describe('npm run reset-password', () => {
+  it('prints a link that sets a new password on a running site, and ends its sessions', async () => {
+    const storage = await siteStorage();
+    try {
+      // The operator runs the command with the site's configuration.
+      const env = { ...storage.env, PUBLIC_URL: 'https://site.example.test' };
+      // A socket file left by a site that was killed is replaced at start.
+      if (storage.kind === 'pglite') fs.writeFileSync(socketPath(storage.env.DATA_DIR!), 'stale');
+      const site = await startSite(env);
+      await post(`${site.url}/api/auth/signup`, {
+        name: 'Owner',
+        username: 'owner',
+        password: 'a long passphrase',
+      });
+      const { token: session } = (await (
+        await post(`${site.url}/api/auth/login`, { username: 'owner', password: 'a long passphrase' })
+      ).json()) as { token: string };
+
+      if (storage.kind === 'pglite') {
+        // The embedded site answers on its socket, which only its owner may open.
+        const socket = socketPath(storage.env.DATA_DIR!);
+        expect(fs.statSync(socket).isSocket()).toBe(true);
+        expect(fs.statSync(socket).mode & 0o777).toBe(0o600);
+      }
+      const printed = resetPassword('OWNER', env);
+      expect(printed.code, printed.output).toBe(0);
+      const link = linkIn(printed.output);
+      expect(link?.startsWith('https://site.example.test/reset?token=')).toBe(true);
+      expect(resetPassword('nobody', env)).toMatchObject({ code: 1 });
+      expect(resetPassword('nobody', env).output).toContain('There is no account named "nobody"');
+
+      const token = new URL(link!).searchParams.get('token');
+      const reset = await post(`${site.url}/api/auth/reset`, { token, password: 'chosen by the owner' });
+      expect(reset.status).toBe(200);
+      const me = await fetch(`${site.url}/api/current-user`, {
+        headers: { authorization: `Bearer ${session}` },
+      });
+      expect(me.status).toBe(401);
+      const login = await post(`${site.url}/api/auth/login`, {
+        username: 'owner',
+        password: 'chosen by the owner',
+      });
+      expect(login.status).toBe(200);
+      await site.stop();
+
+      if (storage.kind === 'pglite') {
+        // Stopped: the socket is gone and the command opens the data folder itself.
+        expect(fs.existsSync(socketPath(storage.env.DATA_DIR!))).toBe(false);
+        const offline = resetPassword('owner', env);
+        expect(offline.code, offline.output).toBe(0);
+        expect(linkIn(offline.output)).toBeTruthy();
+      }
+    } finally {
+      await storage.remove();
+    }
+  }, 180_000);
+});

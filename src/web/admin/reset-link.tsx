@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import type { UserListItem } from '../../shared/auth';
+import type { AdminResetLink } from '../../shared/recovery';
+import { ApiError, api } from '../lib/api';
+import { Modal, useFeedback } from './feedback';
+
+/**
+ * The Users screen's "Send reset link": the server mails the link when the user has an address,
+ * and the admin sees it once here, to pass on when the user has none.
+ */
+export function ResetLinkButton({ user }: { user: UserListItem }) {
+  const feedback = useFeedback();
+  const [shown, setShown] = useState<AdminResetLink | null>(null);
+  const [copied, setCopied] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  async function send() {
+    const ok = await feedback.confirm({
+      message: `Make a new password reset link for ${user.name} (${user.username})? It works once, for 30 minutes.`,
+      confirmLabel: 'Send reset link',
+    });
+    if (!ok) return;
+    setBusy(true);
+    try {
+      setCopied(false);
+      setShown(await api<AdminResetLink>(`/api/users/${user._id}/reset-link`, { method: 'POST' }));
+    } catch (error) {
+      feedback.error(error instanceof ApiError ? error.message : 'Something went wrong!');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function copy(link: string) {
+    try {
+      await navigator.clipboard.writeText(link);
+      setCopied(true);
+    } catch {
+      feedback.error('The browser did not allow copying. Select the link and copy it yourself.');
+    }
+  }
+
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-small btn-light"
+        aria-disabled={busy}
+        onClick={() => void send()}
+      >
+        Send reset link<span className="visually-hidden"> to {user.name}</span>
+      </button>
+      <Modal
+        open={shown !== null}
+        onClose={() => setShown(null)}
+        title={`Reset link for ${user.name}`}
+        className="reset-link-dialog"
+      >
+        {shown && (
+          <>
+            <div className="modal-body">
+              <p>
+                {shown.mailedTo
+                  ? `We mailed this link to ${shown.mailedTo}.`
+                  : 'This account has no e-mail address (or the site cannot send mail): pass the link on yourself.'}{' '}
+                It works once, for {shown.expiresInMinutes} minutes, and is not shown again.
+              </p>
+              <label htmlFor="reset-link-value">Reset link</label>
+              <textarea
+                id="reset-link-value"
+                className="reset-link-value"
+                readOnly
+                rows={3}
+                value={shown.link}
+                onFocus={(event) => event.target.select()}
+              />
+              <p role="status" className="muted">
+                {copied ? 'Copied.' : ''}
+              </p>
+            </div>
+            <div className="modal-footer">
+              <button type="button" className="btn btn-light" onClick={() => setShown(null)}>
+                Close
+              </button>
+              <button
+                type="button"
+                className="btn btn-primary"
+                data-autofocus
+                onClick={() => void copy(shown.link)}
+              >
+                Copy link
+              </button>
+            </div>
+          </>
+        )}
+      </Modal>
+    </>
+  );
+}
