@@ -29,6 +29,7 @@ import type { Env } from './env';
 import { auditPlugin, createAuditLog } from './modules/audit/audit';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthStore } from './modules/auth/store';
+import { registerTwoFactorPolicy } from './modules/auth/two-factor-policy';
 import { registerCluster } from './modules/cluster';
 import { createMailOutbox } from './modules/mail/outbox';
 import { scheduleMaintenance } from './modules/maintenance';
@@ -154,6 +155,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
   registerAccessControl(app, authStore, xsrf);
+  registerTwoFactorPolicy(app);
   registerTextGuard(app);
   registerWriteLimits(app);
   // Before the response cache: a stored response keeps the headers it was sent with.

@@ -14,7 +14,7 @@ const BACKUP_VERSION = 1;
  * and server secrets: keys must not travel in a file an admin downloads and stores elsewhere, and
  * the XSRF key only matters to sessions, which are not restored; the restored site makes its own.
  */
-const SKIPPED = new Set(['schema_migrations', 'sessions', 'rate_limits', 'server_secrets']);
+const SKIPPED = new Set(['schema_migrations', 'sessions', 'rate_limits', 'server_secrets', 'login_tickets']);
 const BATCH = 500;
 
 type Runner = { execute: Db['execute'] };

@@ -15,9 +15,12 @@ import {
 import { createRateLimiter, type RateLimitResult } from '../../plugins/rate-limiter';
 import { tryAgainIn, type WriteLimit } from '../../plugins/write-limits';
 import type { XsrfTokens } from '../../plugins/xsrf';
+import type { SessionUser } from '../../types';
 import { hashPassword, verifyPassword } from './passwords';
 import { serverChangePasswordSchema, serverSignupSchema } from './schemas';
 import type { AuthStore } from './store';
+import { createTwoFactor } from './two-factor';
+import { registerTwoFactorRoutes } from './two-factor-routes';
 
 const publicUser = ({ _id, name, username, role }: z.infer<typeof publicUserSchema>) => ({
   _id,
@@ -86,6 +89,23 @@ export function authRoutes(store: AuthStore, xsrf: XsrfTokens): FastifyPluginAsy
       setXsrfCookie(reply, xsrf.tokenFor(token), { secure: isSecure, maxAge });
     }
 
+    /**
+     * The one way a login ends well (after the password, or after its second step): a session
+     * remembering where it started, the audit row, the cookies, and the answer with the token.
+     */
+    async function startSignedInSession(request: FastifyRequest, reply: FastifyReply, user: SessionUser) {
+      const token = await app.changes.write(async (tx) => {
+        const created = await store.in(tx).createSession(user._id, {
+          userAgent: request.headers['user-agent'] ?? '',
+          ip: request.ip,
+        });
+        await tx.record({ resource: 'session', id: user._id, action: 'login', actor: publicUser(user) });
+        return created;
+      });
+      startBrowserSession(request, reply, token);
+      return { token, user: publicUser(user) };
+    }
+
     function endBrowserSession(reply: FastifyReply) {
       for (const name of [SESSION_COOKIE, SECURE_SESSION_COOKIE, XSRF_COOKIE])
         reply.clearCookie(name, { path: '/' });
@@ -148,7 +168,11 @@ export function authRoutes(store: AuthStore, xsrf: XsrfTokens): FastifyPluginAsy
           summary: 'Log in; answers a bearer token and sets the browser session cookie',
           body: loginSchema,
           response: {
-            200: z.object({ token: z.string(), user: publicUserSchema }),
+            200: z.union([
+              z.object({ token: z.string(), user: publicUserSchema }),
+              // Two-factor sign-in: the password earns a ticket for POST /api/auth/2fa/verify.
+              z.object({ twoFactorRequired: z.literal(true), ticket: z.string() }),
+            ]),
             400: errorSchema,
             401: errorSchema,
             403: errorSchema,
@@ -170,20 +194,27 @@ export function authRoutes(store: AuthStore, xsrf: XsrfTokens): FastifyPluginAsy
         // Unknown user and wrong password cost the same time and get the same answer.
         const ok = await verifyPassword(user?.passwordHash, password);
         if (!user || !ok) throw new HttpError(401, 'Invalid username or password.');
+        // With a second factor the budget is reset by the right code, not the right password:
+        // otherwise logging in again would reset the count of code guesses.
+        if (user.role !== 'pending' && (await twoFactor.isEnabled(user._id)))
+          return { twoFactorRequired: true as const, ticket: await twoFactor.issueTicket(user._id) };
         await Promise.all([loginsPerUser.reset(userKey(username)), loginsPerIp.forgive(request.ip)]);
         if (user.role === 'pending') throw new HttpError(403, authMessages.pending);
-        const token = await app.changes.write(async (tx) => {
-          const created = await store.in(tx).createSession(user._id, {
-            userAgent: request.headers['user-agent'] ?? '',
-            ip: request.ip,
-          });
-          await tx.record({ resource: 'session', id: user._id, action: 'login', actor: publicUser(user) });
-          return created;
-        });
-        startBrowserSession(request, reply, token);
-        return { token, user: publicUser(user) };
+        return startSignedInSession(request, reply, user);
       },
     );
+
+    const twoFactor = createTwoFactor(app.database, { secretKey: env.SECRET_KEY, dataDir: env.DATA_DIR });
+    registerTwoFactorRoutes(app, {
+      store,
+      twoFactor,
+      loginsPerUser,
+      loginsPerIp,
+      loginLimit,
+      userKey,
+      tooMany,
+      startSignedInSession,
+    });
 
     app.post(
       '/api/auth/logout',
@@ -224,7 +255,10 @@ export function authRoutes(store: AuthStore, xsrf: XsrfTokens): FastifyPluginAsy
             response: { 200: publicUserSchema, 401: errorSchema, 403: errorSchema },
           },
         },
-        async (request) => publicUser(request.user!),
+        async (request) => ({
+          ...publicUser(request.user!),
+          ...(request.user!.twoFactorSetupRequired && { twoFactorSetupRequired: true }),
+        }),
       );
     }
 
