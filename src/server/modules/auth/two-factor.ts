@@ -41,6 +41,14 @@ export function matchingStep(base32: string, code: string, now = Date.now()): nu
   return delta === null ? null : TOTP.counter({ period: PERIOD, timestamp: now }) + delta;
 }
 
+function openOrNull(sealed: SecretBox, value: string): string | null {
+  try {
+    return sealed.open(value);
+  } catch {
+    return null;
+  }
+}
+
 export type CodeCheck = 'ok' | 'wrong' | 'replayed';
 
 /** Two-factor sign-in: secrets (sealed), the last accepted step, recovery codes and login tickets. */
@@ -146,7 +154,11 @@ export function createTwoFactor(
           [userId],
         );
         if (!row?.enc) return 'wrong';
-        const step = matchingStep(sealed.open(row.enc), code);
+        const secret = openOrNull(sealed, row.enc);
+        // Sealed with another SECRET_KEY (a restore onto a new key): the app's codes cannot be
+        // checked, and the owner's way in is a recovery code (README, Backup and restore).
+        if (secret === null) return 'wrong';
+        const step = matchingStep(secret, code);
         if (step === null) return 'wrong';
         const accepted = await one(
           `update users set totp_last_step = $2 where id::text = $1
