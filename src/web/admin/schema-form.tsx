@@ -10,6 +10,8 @@ export interface SchemaFormField {
   label: string;
   type: 'text' | 'password';
   autoComplete: string;
+  /** `numeric` brings up the digit keyboard on a phone (authentication codes). */
+  inputMode?: 'numeric';
 }
 
 /**
@@ -57,7 +59,7 @@ export function SchemaForm<T extends Record<string, string>>({
 
   return (
     <form method="post" noValidate className="auth-form" onSubmit={(event) => void form.submit(event)}>
-      {fields.map(({ name, label, type, autoComplete }) => {
+      {fields.map(({ name, label, type, autoComplete, inputMode }) => {
         const id = `${idPrefix}-${name}`;
         const message = form.errors[name];
         return (
@@ -68,6 +70,7 @@ export function SchemaForm<T extends Record<string, string>>({
               name={name}
               type={type}
               autoComplete={autoComplete}
+              inputMode={inputMode}
               autoCapitalize={type === 'password' || name === 'username' ? 'none' : undefined}
               required
               value={form.values[name]}

@@ -3,6 +3,7 @@ import { changePasswordSchema } from '../../../shared/auth';
 import { useFeedback } from '../../admin/feedback';
 import { ScreenHeader } from '../../admin/record-view';
 import { SchemaForm } from '../../admin/schema-form';
+import { TwoFactorSection } from '../../admin/two-factor-setup';
 import type { loader as layoutLoader } from './layout';
 
 export function meta() {
@@ -41,6 +42,7 @@ export default function Account() {
           }
         />
       </div>
+      <TwoFactorSection />
     </section>
   );
 }
