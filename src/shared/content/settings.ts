@@ -1,4 +1,4 @@
-import { TWO_FACTOR_REQUIREMENTS, twoFactorRequirementLabels } from '../two-factor';
+import { TWO_FACTOR_REQUIREMENTS, twoFactorRequirementLabels } from '../two-factor-policy';
 import { defineSingleton, type FieldValues } from './define';
 import { f } from './fields';
 
