@@ -242,6 +242,7 @@ describe('access matrix: two-factor sign-in', () => {
       'GET /api/auth/2fa',
       'POST /api/auth/2fa/setup',
       'POST /api/auth/2fa/enable',
+      'PUT /api/auth/password',
     ];
     const wrong: string[] = [];
     try {

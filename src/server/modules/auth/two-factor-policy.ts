@@ -5,7 +5,7 @@ import { createTwoFactor } from './two-factor';
 
 /**
  * What someone the settings ask for two-factor sign-in, and who has not turned it on, may still
- * call: who they are, setting it up, and leaving. Everything else staff may do answers 403 until
+ * call: who they are, setting it up, their password, and leaving. Everything else staff may do answers 403 until
  * it is on; pages still load (the admin area sends them to My account).
  */
 const SETUP_ROUTES = new Set([
@@ -14,6 +14,8 @@ const SETUP_ROUTES = new Set([
   'GET /api/auth/2fa',
   'POST /api/auth/2fa/setup',
   'POST /api/auth/2fa/enable',
+  // My account's other form: it needs the current password, and shows no site data.
+  'PUT /api/auth/password',
   'POST /api/auth/logout',
 ]);
 
