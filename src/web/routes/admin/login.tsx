@@ -5,7 +5,7 @@ import { messages } from '../../../shared/content/field-checks';
 import { fieldErrors } from '../../../shared/content/schema';
 import { safeNext } from '../../admin/load';
 import { describeLoginFailure, TwoFactorLoginStep } from '../../admin/two-factor-login';
-import { ApiError, api } from '../../lib/api';
+import { api } from '../../lib/api';
 import { useForm } from '../../lib/use-form';
 import type { Route } from './+types/login';
 import { AuthShell } from './auth-shell';
