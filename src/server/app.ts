@@ -34,6 +34,7 @@ import { authRoutes } from './modules/auth/routes';
 import { sessionsRoutes } from './modules/auth/sessions-routes';
 import { setupStatusRoutes } from './modules/auth/setup-routes';
 import { createAuthStore } from './modules/auth/store';
+import { registerTwoFactorPolicy } from './modules/auth/two-factor-policy';
 import { registerCluster } from './modules/cluster';
 import { createMailOutbox } from './modules/mail/outbox';
 import { scheduleMaintenance } from './modules/maintenance';
@@ -169,6 +170,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
   registerAccessControl(app, authStore, xsrf);
+  registerTwoFactorPolicy(app);
   registerTextGuard(app);
   registerWriteLimits(app);
   // Before the response cache: a stored response keeps the headers it was sent with.

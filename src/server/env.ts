@@ -82,6 +82,13 @@ const schema = z.object({
     .regex(/^[A-Za-z0-9._~-]+$/, 'may hold only letters, digits and . _ ~ - (it goes into a link)')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  // Encrypts two-factor sign-in secrets at rest (AES-256-GCM, key derived with HKDF). Without it a
+  // PGlite site generates DATA_DIR/secret.key; a PostgreSQL site cannot turn two-factor sign-in on.
+  SECRET_KEY: z
+    .string()
+    .min(32, 'must be at least 32 characters (`openssl rand -base64 32` makes one)')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   SESSION_IDLE_HOURS: z.coerce.number().positive().default(8),
   SESSION_MAX_DAYS: z.coerce.number().positive().default(7),
   SEED_DEMO: bool.default(true),

@@ -12,6 +12,8 @@ export interface SessionUser {
   name: string;
   username: string;
   role: Role;
+  /** Set for this request when the settings ask this person for two-factor sign-in and it is off. */
+  twoFactorSetupRequired?: boolean;
 }
 
 export type { ChangeEvent } from './db/change-log';

@@ -96,6 +96,8 @@ export const publicUserSchema = z.object({
   name: z.string(),
   username: z.string(),
   role: z.enum(ROLES),
+  /** The settings require two-factor sign-in of this person and it is not on yet (My account). */
+  twoFactorSetupRequired: z.boolean().optional(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 

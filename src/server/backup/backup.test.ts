@@ -22,7 +22,7 @@ async function snapshot(database: Database) {
     await database.query<{ name: string }>(
       `select table_name::text as name from information_schema.tables
         where table_schema = 'public' and table_type = 'BASE TABLE'
-          and table_name not in ('schema_migrations', 'sessions', 'rate_limits', 'server_secrets')
+          and table_name not in ('schema_migrations', 'sessions', 'rate_limits', 'server_secrets', 'login_tickets')
         order by 1`,
     )
   ).map((r) => r.name);

@@ -22,6 +22,8 @@ const SKIPPED = new Set([
   // Links mailed for recovery and address changes: short-lived, and keys to accounts.
   'password_resets',
   'email_changes',
+  // Two-factor sign-in's five-minute tickets between the password and the code.
+  'login_tickets',
 ]);
 const BATCH = 500;
 

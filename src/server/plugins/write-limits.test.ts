@@ -32,6 +32,10 @@ const SAMPLES: Record<string, Sample> = {
     payload: { username: `nobody${unique()}`, password: 'not the password' },
   }),
   'POST /api/auth/logout': () => ({ url: '/api/auth/logout' }),
+  'POST /api/auth/2fa/verify': () => ({
+    url: '/api/auth/2fa/verify',
+    payload: { ticket: randomBytes(32).toString('base64url'), code: '123456' },
+  }),
   'POST /api/contactus': () => ({
     url: '/api/contactus',
     payload: { name: 'Visitor', email: 'visitor@example.com', phone: '03001234567', message: 'Hello' },
@@ -83,6 +87,7 @@ describe('anonymous write limits', () => {
       'POST /api/auth/signup',
       'POST /api/auth/login',
       'POST /api/auth/logout',
+      'POST /api/auth/2fa/verify',
       'POST /api/contactus',
       'POST /api/subscribers',
       'POST /api/subscriptions/confirm',

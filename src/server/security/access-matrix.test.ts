@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import Fastify from 'fastify';
+import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import type { AccessRule } from '../../shared/content/define';
 import { contentTypes } from '../../shared/content/types';
@@ -176,6 +177,12 @@ describe('access matrix', () => {
     expect_('GET', '/api/auth/email', 'staff');
     expect_('PUT', '/api/auth/email', 'staff');
     expect_('POST', '/api/users/:id/reset-link', 'admin');
+    expect_('GET', '/api/auth/2fa', 'staff');
+    expect_('POST', '/api/auth/2fa/setup', 'staff');
+    expect_('POST', '/api/auth/2fa/enable', 'staff');
+    expect_('POST', '/api/auth/2fa/disable', 'staff');
+    expect_('POST', '/api/auth/2fa/recovery-codes', 'staff');
+    expect_('POST', '/api/auth/2fa/verify', 'public');
     expect(mismatches).toEqual([]);
   });
 
@@ -259,5 +266,85 @@ describe('account recovery', () => {
       });
       expect(me.statusCode).toBe(401);
     }
+  });
+});
+
+describe('access matrix: two-factor sign-in', () => {
+  const code = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret) }).generate();
+  const post = (url: string, payload: object, authorization?: string) =>
+    t.app.inject({ method: 'POST', url, payload, headers: authorization ? { authorization } : {} });
+  let secret = '';
+  let recoveryCodes: string[] = [];
+  let enableCode = '';
+  const username = 'second-factor';
+  const password = 'a long passphrase';
+
+  it('is set up (setup, enable) by the signed-in staff member only', async () => {
+    const res = await post('/api/auth/signup', { name: 'Second Factor', username, password });
+    await t.database.query(`update users set role = 'editor' where id::text = $1`, [res.json()._id]);
+    const bearer = `Bearer ${(await post('/api/auth/login', { username, password })).json().token}`;
+    expect((await post('/api/auth/2fa/setup', {})).statusCode).toBe(401);
+    expect((await post('/api/auth/2fa/setup', {}, `Bearer ${await session(pendingId)}`)).statusCode).toBe(
+      403,
+    );
+    const setup = await post('/api/auth/2fa/setup', {}, bearer);
+    expect(setup.statusCode).toBe(200);
+    secret = setup.json().secret;
+    expect((await post('/api/auth/2fa/enable', { code: code(secret) })).statusCode).toBe(401);
+    enableCode = code(secret);
+    const enabled = await post('/api/auth/2fa/enable', { code: enableCode }, bearer);
+    expect(enabled.statusCode).toBe(200);
+    recoveryCodes = enabled.json().recoveryCodes;
+  });
+
+  it('lets a password alone earn a ticket, never a session; the ticket and a code earn one', async () => {
+    const login = await post('/api/auth/login', { username, password });
+    const { ticket } = login.json();
+    expect(login.json().token).toBeUndefined();
+    for (const url of ['/api/current-user', '/api/contactus', '/api/auth/2fa'])
+      expect((await t.app.inject({ url, headers: { authorization: `Bearer ${ticket}` } })).statusCode).toBe(
+        401,
+      );
+    // The code that turned it on is spent: a replay, refused.
+    const replayed = await post('/api/auth/2fa/verify', { ticket, code: enableCode });
+    expect(replayed.statusCode).toBe(401);
+    const recovered = await post('/api/auth/2fa/verify', { ticket, code: recoveryCodes[0] });
+    expect(recovered.statusCode).toBe(200);
+    const again = await post('/api/auth/2fa/verify', {
+      ticket: (await post('/api/auth/login', { username, password })).json().ticket,
+      code: recoveryCodes[0],
+    });
+    expect(again.statusCode).toBe(401);
+  });
+
+  it('shuts a staff member the settings require it of out of every staff route but setting it up', async () => {
+    await t.database.query(`update settings set data = data || '{"twoFactorRequiredFor":"staff"}'`);
+    const setupRoutes = [
+      'GET /api/auth/current-user',
+      'GET /api/current-user',
+      'GET /api/auth/2fa',
+      'POST /api/auth/2fa/setup',
+      'POST /api/auth/2fa/enable',
+      'PUT /api/auth/password',
+    ];
+    const wrong: string[] = [];
+    try {
+      for (const route of routes.filter((r) => r.access !== 'public')) {
+        const authorization = `Bearer ${await session(editor.userId)}`;
+        const hasBody = !['GET', 'HEAD', 'DELETE'].includes(route.method);
+        const res = await t.app.inject({
+          method: route.method as 'GET',
+          url: concreteUrl(route.url),
+          headers: { authorization },
+          ...(hasBody ? { payload: {} } : {}),
+        });
+        const allowed = setupRoutes.includes(`${route.method} ${route.url}`);
+        const ok = res.statusCode < 500 && (allowed ? res.statusCode !== 403 : res.statusCode === 403);
+        if (!ok) wrong.push(`${route.method} ${route.url}: got ${res.statusCode}`);
+      }
+    } finally {
+      await t.database.query(`update settings set data = data || '{"twoFactorRequiredFor":"nobody"}'`);
+    }
+    expect(wrong).toEqual([]);
   });
 });

@@ -61,6 +61,8 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
     // Embedded PostgreSQL runs in this thread and tests run side by side on a busy machine: a
     // slow query must not turn into a 503 in an unrelated test. The guard has tests of its own.
     MAX_EVENT_LOOP_DELAY_MS: '0',
+    // Two-factor secrets are sealed with it; tests of a site without one override it with ''.
+    SECRET_KEY: 'test-secret-key-0123456789abcdefghijklmnop',
     ...overrides,
   });
 }

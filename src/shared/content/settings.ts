@@ -1,3 +1,4 @@
+import { TWO_FACTOR_REQUIREMENTS, twoFactorRequirementLabels } from '../two-factor-policy';
 import { defineSingleton, type FieldValues } from './define';
 import { f } from './fields';
 
@@ -35,6 +36,11 @@ export const settings = defineSingleton({
     aboutIntro: f.longText('About intro', { required: true, max: 2000 }),
     aboutExpertise: f.longText('Our Expertise (one point per line)', { required: true, max: 1000 }),
     aboutCommitment: f.longText('Our Commitment', { required: true, max: 1000 }),
+    twoFactorRequiredFor: f.select('Two-factor sign-in required for', TWO_FACTOR_REQUIREMENTS, {
+      staffOnly: true,
+      optionLabels: twoFactorRequirementLabels,
+      help: 'Staff it applies to are sent to set it up at their next sign-in, and can do nothing else until it is on.',
+    }),
   },
   groups: [
     {
@@ -55,6 +61,7 @@ export const settings = defineSingleton({
     { title: 'About page', fields: ['aboutIntro', 'aboutExpertise', 'aboutCommitment'] },
     { title: 'Social links', fields: ['facebookUrl', 'instagramUrl', 'linkedinUrl', 'youtubeUrl'] },
     { title: 'Apps menu', fields: ['portal1Label', 'portal1Url', 'portal2Label', 'portal2Url'] },
+    { title: 'Sign-in', fields: ['twoFactorRequiredFor'] },
   ],
   access: { read: 'public', update: 'admin' },
 });

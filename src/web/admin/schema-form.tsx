@@ -12,6 +12,8 @@ export interface SchemaFormField {
   autoComplete: string;
   /** Not required (the sign-up's e-mail address). */
   optional?: boolean;
+  /** `numeric` brings up the digit keyboard on a phone (authentication codes). */
+  inputMode?: 'numeric';
 }
 
 /**
@@ -65,7 +67,7 @@ export function SchemaForm<T extends Record<string, string>>({
 
   return (
     <form method="post" noValidate className="auth-form" onSubmit={(event) => void form.submit(event)}>
-      {fields.map(({ name, label, type, autoComplete, optional }) => {
+      {fields.map(({ name, label, type, autoComplete, optional, inputMode }) => {
         const id = `${idPrefix}-${name}`;
         const message = form.errors[name];
         return (
@@ -76,6 +78,7 @@ export function SchemaForm<T extends Record<string, string>>({
               name={name}
               type={type}
               autoComplete={autoComplete}
+              inputMode={inputMode}
               autoCapitalize={type === 'password' || name === 'username' ? 'none' : undefined}
               required={!optional}
               value={form.values[name]}

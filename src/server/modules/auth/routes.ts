@@ -15,12 +15,15 @@ import {
 import { createRateLimiter, type RateLimitResult } from '../../plugins/rate-limiter';
 import { tryAgainIn, type WriteLimit } from '../../plugins/write-limits';
 import type { XsrfTokens } from '../../plugins/xsrf';
+import type { SessionUser } from '../../types';
 import { noticeNewSignIn } from './new-device';
 import { hashPassword, verifyPassword } from './passwords';
 import { emailNote, queueEmailConfirmation } from './recovery-routes';
 import { serverChangePasswordSchema, serverSignupSchema } from './schemas';
 import { claimWithSetupCode } from './setup-code';
 import type { AuthStore, UserRow } from './store';
+import { createTwoFactor } from './two-factor';
+import { registerTwoFactorRoutes } from './two-factor-routes';
 
 const publicUser = ({ _id, name, username, role }: z.infer<typeof publicUserSchema>) => ({
   _id,
@@ -92,7 +95,7 @@ export function authRoutes(store: AuthStore, xsrf: XsrfTokens): FastifyPluginAsy
     /**
      * The one way a sign-in ends well (login, and the two-factor step after it): the session row,
      * its audit row and, for a device or address the account has not used before, a notice to its
-     * owner, all in one transaction; then the browser's cookies. Answers the bearer token.
+     * owner, all in one transaction; then the browser's cookies. Answers the bearer token and the user.
      */
     async function startSignedInSession(request: FastifyRequest, reply: FastifyReply, user: UserRow) {
       const from = { userAgent: request.headers['user-agent'] ?? '', ip: request.ip };
@@ -105,7 +108,7 @@ export function authRoutes(store: AuthStore, xsrf: XsrfTokens): FastifyPluginAsy
       });
       if (mailed) app.mailOutbox?.nudge();
       startBrowserSession(request, reply, token);
-      return token;
+      return { token, user: publicUser(user) };
     }
 
     function endBrowserSession(reply: FastifyReply) {
@@ -177,7 +180,11 @@ export function authRoutes(store: AuthStore, xsrf: XsrfTokens): FastifyPluginAsy
           summary: 'Log in; answers a bearer token and sets the browser session cookie',
           body: loginSchema,
           response: {
-            200: z.object({ token: z.string(), user: publicUserSchema }),
+            200: z.union([
+              z.object({ token: z.string(), user: publicUserSchema }),
+              // Two-factor sign-in: the password earns a ticket for POST /api/auth/2fa/verify.
+              z.object({ twoFactorRequired: z.literal(true), ticket: z.string() }),
+            ]),
             400: errorSchema,
             401: errorSchema,
             403: errorSchema,
@@ -199,12 +206,27 @@ export function authRoutes(store: AuthStore, xsrf: XsrfTokens): FastifyPluginAsy
         // Unknown user and wrong password cost the same time and get the same answer.
         const ok = await verifyPassword(user?.passwordHash, password);
         if (!user || !ok) throw new HttpError(401, 'Invalid username or password.');
+        // With a second factor the budget is reset by the right code, not the right password:
+        // otherwise logging in again would reset the count of code guesses.
+        if (user.role !== 'pending' && (await twoFactor.isEnabled(user._id)))
+          return { twoFactorRequired: true as const, ticket: await twoFactor.issueTicket(user._id) };
         await Promise.all([loginsPerUser.reset(userKey(username)), loginsPerIp.forgive(request.ip)]);
         if (user.role === 'pending') throw new HttpError(403, authMessages.pending);
-        const token = await startSignedInSession(request, reply, user);
-        return { token, user: publicUser(user) };
+        return startSignedInSession(request, reply, user);
       },
     );
+
+    const twoFactor = createTwoFactor(app.database, { secretKey: env.SECRET_KEY, dataDir: env.DATA_DIR });
+    registerTwoFactorRoutes(app, {
+      store,
+      twoFactor,
+      loginsPerUser,
+      loginsPerIp,
+      loginLimit,
+      userKey,
+      tooMany,
+      startSignedInSession,
+    });
 
     app.post(
       '/api/auth/logout',
@@ -245,7 +267,10 @@ export function authRoutes(store: AuthStore, xsrf: XsrfTokens): FastifyPluginAsy
             response: { 200: publicUserSchema, 401: errorSchema, 403: errorSchema },
           },
         },
-        async (request) => publicUser(request.user!),
+        async (request) => ({
+          ...publicUser(request.user!),
+          ...(request.user!.twoFactorSetupRequired && { twoFactorSetupRequired: true }),
+        }),
       );
     }
 

@@ -5,6 +5,7 @@ import { useFeedback } from '../../admin/feedback';
 import { ScreenHeader } from '../../admin/record-view';
 import { SchemaForm } from '../../admin/schema-form';
 import { SessionsList } from '../../admin/sessions-list';
+import { TwoFactorSection } from '../../admin/two-factor-setup';
 import type { loader as layoutLoader } from './layout';
 
 export function meta() {
@@ -49,6 +50,7 @@ export default function Account() {
         <SessionsList path="/api/auth/sessions" own />
       </div>
       <AccountEmail />
+      <TwoFactorSection />
     </section>
   );
 }

@@ -1,5 +1,14 @@
 import { useEffect, useState } from 'react';
-import { Form, Link, NavLink, Outlet, useLocation, useNavigation, useRouteLoaderData } from 'react-router';
+import {
+  Form,
+  Link,
+  NavLink,
+  Outlet,
+  redirect,
+  useLocation,
+  useNavigation,
+  useRouteLoaderData,
+} from 'react-router';
 import { FeedbackProvider } from '../../admin/feedback';
 import { loginRedirect } from '../../admin/load';
 import { ScreenError } from '../../admin/screen-error';
@@ -12,6 +21,9 @@ import '../../admin/admin.css';
 /** The guard of the whole staff area: no approved session, no admin page. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   if (!context.user) throw loginRedirect(new URL(request.url));
+  // The settings require two-factor sign-in of this person and it is off: My account until it is on.
+  if (context.user.twoFactorSetupRequired && new URL(request.url).pathname !== '/account')
+    throw redirect('/account#two-factor');
   return { user: context.user };
 }
 

@@ -4,7 +4,8 @@ import { type LoginInput, loginSchema } from '../../../shared/auth';
 import { messages } from '../../../shared/content/field-checks';
 import { fieldErrors } from '../../../shared/content/schema';
 import { safeNext } from '../../admin/load';
-import { ApiError, api } from '../../lib/api';
+import { describeLoginFailure, TwoFactorLoginStep } from '../../admin/two-factor-login';
+import { api } from '../../lib/api';
 import { useForm } from '../../lib/use-form';
 import type { Route } from './+types/login';
 import { AuthShell } from './auth-shell';
@@ -31,24 +32,45 @@ const checkLogin = (values: LoginValues) => {
 export default function Login() {
   const revalidator = useRevalidator();
   const [showPassword, setShowPassword] = useState(false);
+  // Two-factor sign-in: the password earned a ticket, and the second step asks for a code.
+  const [ticket, setTicket] = useState<string | null>(null);
+  const [restartReason, setRestartReason] = useState<string | null>(null);
   const form = useForm<LoginValues>({
     values: { username: '', password: '' },
     check: checkLogin,
     invalidMessage: messages.formInvalid,
     send: async (values) => {
-      await api('/api/auth/login', { method: 'POST', body: values });
+      const answer = await api<{ twoFactorRequired?: true; ticket?: string }>('/api/auth/login', {
+        method: 'POST',
+        body: values,
+      });
+      if (answer.twoFactorRequired && answer.ticket) {
+        setRestartReason(null);
+        setTicket(answer.ticket);
+        return undefined;
+      }
       // Every loader runs again with the new session: the header learns who is signed in, and
       // this page's loader sends a signed-in person on to where the guard found them (?next=).
       await revalidator.revalidate();
       return undefined;
     },
-    describeFailure: (error) =>
-      error instanceof ApiError && Object.keys(error.fields).length > 0
-        ? undefined
-        : `Login Error: ${error instanceof ApiError ? error.message : 'Please try again.'}`,
+    describeFailure: describeLoginFailure,
   });
   const shown = (name: keyof LoginValues) => form.errors[name];
   const busy = form.submitting;
+
+  if (ticket)
+    return (
+      <AuthShell>
+        <TwoFactorLoginStep
+          ticket={ticket}
+          onRestart={(why) => {
+            setTicket(null);
+            setRestartReason(why);
+          }}
+        />
+      </AuthShell>
+    );
 
   return (
     <AuthShell>
@@ -115,6 +137,7 @@ export default function Login() {
         </div>
         <div role="alert" className="form-message">
           {form.notice?.kind === 'error' && <p className="form-error">{form.notice.text}</p>}
+          {restartReason && !form.notice && <p className="form-error">{restartReason}</p>}
         </div>
         <button type="submit" className="btn btn-primary btn-block" aria-disabled={busy}>
           {busy ? 'Logging in…' : 'Login'}

@@ -1,0 +1,219 @@
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { Secret, TOTP } from 'otpauth';
+import { isTotpCode } from '../../../shared/two-factor';
+import { createSecretBox, type SecretBox, secretKeyMaterial } from '../../crypto/secret-box';
+import type { Database } from '../../db/client';
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+const PERIOD = 30;
+export const TICKET_SECONDS = 5 * 60;
+/** Wrong codes one ticket takes before it is spent; the per-user login budget counts them too. */
+export const TICKET_ATTEMPTS = 5;
+export const RECOVERY_CODE_COUNT = 10;
+/** No 0/o, 1/l/i: a code read off paper is typed right. */
+const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+
+/** `xxxx-xxxx-xx`: 10 characters of a 31-letter alphabet, about 49 bits. */
+export function newRecoveryCode(): string {
+  const chars = Array.from({ length: 10 }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]);
+  return `${chars.slice(0, 4).join('')}-${chars.slice(4, 8).join('')}-${chars.slice(8).join('')}`;
+}
+
+/** A recovery code as typed (any case, with or without dashes or spaces) to the form it was hashed in. */
+export const normalizeRecoveryCode = (code: string) => {
+  const c = code.toLowerCase().replace(/[^a-z0-9]/g, '');
+  return `${c.slice(0, 4)}-${c.slice(4, 8)}-${c.slice(8)}`;
+};
+
+const totpFor = (base32: string, label = '', issuer = '') =>
+  new TOTP({
+    issuer,
+    label,
+    secret: Secret.fromBase32(base32),
+    algorithm: 'SHA1',
+    digits: 6,
+    period: PERIOD,
+  });
+
+/** The 30-second step a code belongs to, when it is right within one step either side; else null. */
+export function matchingStep(base32: string, code: string, now = Date.now()): number | null {
+  const delta = totpFor(base32).validate({ token: code.replace(/\s+/g, ''), timestamp: now, window: 1 });
+  return delta === null ? null : TOTP.counter({ period: PERIOD, timestamp: now }) + delta;
+}
+
+function openOrNull(sealed: SecretBox, value: string): string | null {
+  try {
+    return sealed.open(value);
+  } catch {
+    return null;
+  }
+}
+
+export type CodeCheck = 'ok' | 'wrong' | 'replayed';
+
+/** Two-factor sign-in: secrets (sealed), the last accepted step, recovery codes and login tickets. */
+export function createTwoFactor(
+  database: Database,
+  keySource: { secretKey: string | undefined; dataDir: string },
+) {
+  let box: Promise<SecretBox | null> | undefined;
+  const one = async <T>(sqlText: string, params: unknown[]) =>
+    (await database.query<T>(sqlText, params))[0] ?? null;
+
+  /** Resolved on first use: a site that never uses two-factor sign-in never needs a key. */
+  const secretBox = () => {
+    box ??= secretKeyMaterial({ ...keySource, databaseKind: database.kind }).then((key) =>
+      key ? createSecretBox(key) : null,
+    );
+    return box;
+  };
+
+  async function replaceRecoveryCodes(tx: Database, userId: string): Promise<string[]> {
+    const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+    await tx.query('delete from recovery_codes where user_id::text = $1', [userId]);
+    await tx.query(
+      'insert into recovery_codes (user_id, code_hash) select $1::uuid, unnest($2::text[]) on conflict do nothing',
+      [userId, codes.map(sha256)],
+    );
+    return codes;
+  }
+
+  return {
+    secretBox,
+
+    async status(userId: string) {
+      const row = await one<{ enabledAt: string | null; left: string }>(
+        `select to_char(u.totp_enabled_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "enabledAt",
+                (select count(*) from recovery_codes r where r.user_id = u.id and r.used_at is null) as left
+           from users u where u.id::text = $1`,
+        [userId],
+      );
+      return {
+        enabled: Boolean(row?.enabledAt),
+        enabledAt: row?.enabledAt ?? null,
+        recoveryCodesLeft: Number(row?.left ?? 0),
+      };
+    },
+
+    async isEnabled(userId: string) {
+      return Boolean(
+        await one('select 1 from users where id::text = $1 and totp_enabled_at is not null', [userId]),
+      );
+    },
+
+    /** A new secret waiting for its first code; answers it in plain text once, for the QR code. */
+    async beginSetup(user: { _id: string; username: string }, issuer: string, sealed: SecretBox) {
+      const secret = new Secret({ size: 20 }).base32;
+      await database.query('update users set totp_pending_enc = $2 where id::text = $1', [
+        user._id,
+        sealed.seal(secret),
+      ]);
+      return { secret, otpauthUrl: totpFor(secret, user.username, issuer).toString() };
+    },
+
+    /**
+     * The waiting secret becomes the account's when `code` matches it: fresh recovery codes are
+     * made, and the step of that code counts as used. Null when no setup waits or the code is wrong.
+     */
+    async confirmSetup(tx: Database, userId: string, code: string, sealed: SecretBox) {
+      const [row] = await tx.query<{ pending: string | null }>(
+        'select totp_pending_enc as pending from users where id::text = $1',
+        [userId],
+      );
+      if (!row?.pending) return { outcome: 'no-setup' as const };
+      const step = isTotpCode(code) ? matchingStep(sealed.open(row.pending), code) : null;
+      if (step === null) return { outcome: 'wrong' as const };
+      await tx.query(
+        `update users set totp_secret_enc = totp_pending_enc, totp_pending_enc = null,
+                totp_enabled_at = now(), totp_last_step = $2 where id::text = $1`,
+        [userId, step],
+      );
+      return { outcome: 'enabled' as const, recoveryCodes: await replaceRecoveryCodes(tx, userId) };
+    },
+
+    replaceRecoveryCodes,
+
+    async disable(tx: Database, userId: string) {
+      await tx.query(
+        `update users set totp_secret_enc = null, totp_pending_enc = null, totp_enabled_at = null,
+                totp_last_step = null where id::text = $1`,
+        [userId],
+      );
+      await tx.query('delete from recovery_codes where user_id::text = $1', [userId]);
+    },
+
+    /**
+     * Check a code of an account that has two-factor sign-in on: a TOTP code of a step later than
+     * the last one accepted (the step moves forward in the same statement, so two requests with one
+     * code cannot both pass), or an unused recovery code, which is then spent.
+     */
+    async checkCode(userId: string, code: string, sealed: SecretBox): Promise<CodeCheck> {
+      if (isTotpCode(code)) {
+        const row = await one<{ enc: string | null }>(
+          'select totp_secret_enc as enc from users where id::text = $1',
+          [userId],
+        );
+        if (!row?.enc) return 'wrong';
+        const secret = openOrNull(sealed, row.enc);
+        // Sealed with another SECRET_KEY (a restore onto a new key): the app's codes cannot be
+        // checked, and the owner's way in is a recovery code (README, Backup and restore).
+        if (secret === null) return 'wrong';
+        const step = matchingStep(secret, code);
+        if (step === null) return 'wrong';
+        const accepted = await one(
+          `update users set totp_last_step = $2 where id::text = $1
+              and (totp_last_step is null or totp_last_step < $2) returning id`,
+          [userId, step],
+        );
+        return accepted ? 'ok' : 'replayed';
+      }
+      const used = await one(
+        `update recovery_codes set used_at = now()
+          where user_id::text = $1 and code_hash = $2 and used_at is null returning user_id`,
+        [userId, sha256(normalizeRecoveryCode(code))],
+      );
+      return used ? 'ok' : 'wrong';
+    },
+
+    /** A ticket for the second step of a login; only its SHA-256 is stored. */
+    async issueTicket(userId: string): Promise<string> {
+      const ticket = randomBytes(32).toString('base64url');
+      // Tickets are few and short-lived: the expired ones go whenever a new one is made.
+      await database.query('delete from login_tickets where expires_at < now()');
+      await database.query(
+        `insert into login_tickets (ticket_hash, user_id, expires_at)
+         values ($1, $2, now() + make_interval(secs => $3))`,
+        [sha256(ticket), userId, TICKET_SECONDS],
+      );
+      return ticket;
+    },
+
+    /** The user a live ticket belongs to, counting one attempt; null when expired, spent or unknown. */
+    async ticketAttempt(ticket: string) {
+      return one<{ userId: string; attempts: number }>(
+        `update login_tickets set attempts = attempts + 1
+          where ticket_hash = $1 and expires_at > now() and attempts < $2
+          returning user_id::text as "userId", attempts`,
+        [sha256(ticket), TICKET_ATTEMPTS],
+      );
+    },
+
+    /** Use the ticket up; false when another request already did. */
+    async consumeTicket(ticket: string) {
+      return Boolean(
+        await one('delete from login_tickets where ticket_hash = $1 returning 1', [sha256(ticket)]),
+      );
+    },
+
+    /** The site's rule and whether this account already has a second factor, in one read. */
+    async policyFor(userId: string) {
+      return one<{ requirement: string | null; enabled: boolean }>(
+        `select (select data->>'twoFactorRequiredFor' from settings where id = 1) as requirement,
+                exists (select 1 from users where id::text = $1 and totp_enabled_at is not null) as enabled`,
+        [userId],
+      );
+    },
+  };
+}
+
+export type TwoFactor = ReturnType<typeof createTwoFactor>;
