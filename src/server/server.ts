@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { loadEnv } from './env';
-import { currentSetupCode } from './modules/auth/setup-code';
 import { openLocalChannel } from './local-channel/server';
+import { currentSetupCode } from './modules/auth/setup-code';
 import { seedDemoContent } from './modules/demo/seed';
 import { createMediaStore } from './modules/media/store';
 import { createSettingsStore } from './modules/settings/store';

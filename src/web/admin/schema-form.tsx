@@ -58,7 +58,10 @@ export function SchemaForm<T extends Record<string, string>>({
     check,
     invalidMessage: messages.formInvalid,
     send: async (values) => {
-      const answer = await api(endpoint, { method, body: extra ? { ...(body(values) as object), ...extra } : body(values) });
+      const answer = await api(endpoint, {
+        method,
+        body: extra ? { ...(body(values) as object), ...extra } : body(values),
+      });
       onDone(answer);
       // Passwords do not stay on the screen once they have done their work.
       return { values: empty() };

@@ -17,7 +17,7 @@ import type { RateLimiter, RateLimitResult } from '../../plugins/rate-limiter';
 import type { WriteLimit } from '../../plugins/write-limits';
 import type { SessionUser } from '../../types';
 import { verifyPassword } from './passwords';
-import type { AuthStore } from './store';
+import type { AuthStore, UserRow } from './store';
 import type { TwoFactor } from './two-factor';
 
 /** What the login routes share with the second step: the same budgets and the same session start. */
@@ -71,7 +71,7 @@ export function registerTwoFactorRoutes(base: FastifyInstance, deps: TwoFactorRo
 
   const recordChange = (
     tx: Parameters<Parameters<typeof app.changes.write>[0]>[0],
-    user: UserRow,
+    user: SessionUser,
     on: boolean,
   ) =>
     tx.record({

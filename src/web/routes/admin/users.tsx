@@ -12,8 +12,8 @@ import { Modal, Spinner, useFeedback } from '../../admin/feedback';
 import { formatWhen } from '../../admin/format';
 import { adminRead } from '../../admin/load';
 import { DataTable, ScreenHeader } from '../../admin/record-view';
-import { SessionsList } from '../../admin/sessions-list';
 import { ResetLinkButton } from '../../admin/reset-link';
+import { SessionsList } from '../../admin/sessions-list';
 import type { loader as layoutLoader } from './layout';
 
 const ROLE_LABELS: Record<Role, string> = {
