@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eventually, type ReceivedMail, startSmtpPeer } from '../../src/server/test/smtp-peer';
 import { expect, expectAccessible, test } from './fixtures';
+import { E2E_SETUP_CODE } from './setup-code';
 
 // This journey reads the mail the site sends: it runs its own server (the shared one has no SMTP)
 // beside a real SMTP peer, on a fresh embedded database.
@@ -33,6 +34,7 @@ test.beforeAll(async () => {
       PUBLIC_URL: origin,
       SMTP_URL: peer.url,
       SEED_DEMO: 'false',
+      SETUP_CODE: E2E_SETUP_CODE,
       LOG_LEVEL: 'warn',
       MAX_EVENT_LOOP_DELAY_MS: '0',
     },
@@ -71,7 +73,7 @@ test('a forgotten password is reset from the e-mailed link', async ({ browser, p
   const signup = await fetch(`${origin}/api/auth/signup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(OWNER),
+    body: JSON.stringify({ ...OWNER, setupCode: E2E_SETUP_CODE }),
   });
   expect(signup.status).toBe(201);
   const confirmLink = await linkMailedTo(OWNER.email, '/confirm-email');

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../app';
 import { socketPath } from '../local-channel/protocol';
-import { siteStorage, startSite } from '../test/site-process';
+import { setupCodeIn, siteStorage, startSite } from '../test/site-process';
 
 /** `npm run reset-password -- <username>` as the operator types it (without npm's banner). */
 function resetPassword(username: string, env: Record<string, string>) {
@@ -34,6 +34,7 @@ describe('npm run reset-password', () => {
         name: 'Owner',
         username: 'owner',
         password: 'a long passphrase',
+        setupCode: setupCodeIn(site.output()),
       });
       const { token: session } = (await (
         await post(`${site.url}/api/auth/login`, { username: 'owner', password: 'a long passphrase' })

@@ -5,7 +5,13 @@ import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { twoFactorMessages } from '../../../shared/two-factor';
 import { buildApp } from '../../app';
-import { createTestApp, createTestDatabase, testDatabaseKind, testEnv } from '../../test/helpers';
+import {
+  createTestApp,
+  createTestDatabase,
+  TEST_SETUP_CODE,
+  testDatabaseKind,
+  testEnv,
+} from '../../test/helpers';
 
 const t = await createTestApp({ env: { LOGIN_MAX_PER_USER: '8', LOGIN_MAX_PER_IP: '1000' } });
 const PASSWORD = 'a long passphrase';
@@ -288,7 +294,11 @@ async function setupOnSiteWith(env: Record<string, string>) {
   const app = await buildApp({ env: testEnv(env), database, logger: false });
   try {
     const account = { name: 'A', username: 'keyowner', password: PASSWORD };
-    await app.inject({ method: 'POST', url: '/api/auth/signup', payload: account });
+    await app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { ...account, setupCode: TEST_SETUP_CODE },
+    });
     const { token } = (await app.inject({ method: 'POST', url: '/api/auth/login', payload: account })).json();
     return await app.inject({
       method: 'POST',
