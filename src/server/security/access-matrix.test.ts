@@ -249,8 +249,10 @@ describe('account recovery', () => {
     const link = await t.app.inject({
       method: 'POST',
       url: `/api/users/${editor.userId}/reset-link`,
-      headers: { authorization: admin.authorization },
+      // A session of its own: the matrix's walk above ran "sign out everywhere else" as the admin.
+      headers: { authorization: `Bearer ${await session(admin.userId)}` },
     });
+    expect(link.statusCode, link.body).toBe(200);
     const token = new URL(link.json().link).searchParams.get('token')!;
     const done = await t.app.inject({
       method: 'POST',
