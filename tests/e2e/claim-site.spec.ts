@@ -72,7 +72,7 @@ test('an operator claims a fresh site with the link the server printed', async (
     // The operator opens the printed link and creates the admin.
     const response = await page.goto(link!);
     expect(response?.headers()['cache-control']).toBe('no-store');
-    expect(response?.headers()['referrer-policy']).toBe('no-referrer');
+    expect(response?.headers()['referrer-policy']).toBe('same-origin');
     await pageReady(page);
     await expect(page.getByText('the account you create now becomes the admin')).toBeVisible();
     await expect(page.getByLabel('Setup code')).toHaveCount(0);

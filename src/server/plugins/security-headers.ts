@@ -92,9 +92,11 @@ export function registerSecurityHeaders(app: FastifyInstance) {
       );
     }
     if (isPersonal(request, reply)) reply.header('cache-control', 'no-store');
-    // A setup code or reset token in the URL stays out of every cache and every Referer.
+    // A setup code or reset token in the URL stays out of every cache and out of the Referer sent
+    // to any other site. Not `no-referrer`: under it Chromium sends `Origin: null` with the page's
+    // own form posts (the confirm and reset pages), which the page's action then refuses.
     if (carriesSecret(request.url))
-      reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+      reply.header('cache-control', 'no-store').header('referrer-policy', 'same-origin');
     return payload;
   });
 }

@@ -114,7 +114,7 @@ describe('URLs carrying a setup code or a reset token', () => {
     ]) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.headers['cache-control'], url).toBe('no-store');
-      expect(res.headers['referrer-policy'], url).toBe('no-referrer');
+      expect(res.headers['referrer-policy'], url).toBe('same-origin');
     }
     const plain = await app.inject({ method: 'GET', url: '/api/status' });
     expect(plain.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
