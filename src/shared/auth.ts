@@ -102,5 +102,9 @@ export const publicUserSchema = z.object({
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
 /** A row of the admin's Users list. */
-export const userListItemSchema = publicUserSchema.extend({ createdAt: z.string() });
+export const userListItemSchema = publicUserSchema.extend({
+  createdAt: z.string(),
+  /** Two-factor sign-in is on; an admin can turn it off for someone who lost both phone and codes. */
+  twoFactorEnabled: z.boolean(),
+});
 export type UserListItem = z.infer<typeof userListItemSchema>;

@@ -12,6 +12,8 @@ export const twoFactorMessages = {
   noPendingSetup: 'Start again with "Turn on": no setup is waiting.',
   alreadyOn: 'Two-factor sign-in is already on.',
   notOn: 'Two-factor sign-in is not on.',
+  notOnForUser: 'This account does not have two-factor sign-in on.',
+  notForYourself: 'Turn off your own two-factor sign-in on My account: it asks for your password and a code.',
   stillRequired:
     'Two-factor sign-in is required for your account by the site settings; it cannot be turned off.',
   setupRequired:

@@ -1,23 +1,28 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../app';
 import { socketPath } from '../local-channel/protocol';
 import { setupCodeIn, siteStorage, startSite } from '../test/site-process';
 
 /** `npm run reset-password -- <username>` as the operator types it (without npm's banner). */
-function resetPassword(username: string, env: Record<string, string>) {
+function resetPassword(username: string, env: Record<string, string>, ...flags: string[]) {
   const result = spawnSync(
     path.join(PROJECT_ROOT, 'node_modules/.bin/tsx'),
-    [path.join(PROJECT_ROOT, 'src/server/cli/reset-password.ts'), username],
+    [path.join(PROJECT_ROOT, 'src/server/cli/reset-password.ts'), username, ...flags],
     { cwd: PROJECT_ROOT, env: { ...process.env, LOG_LEVEL: 'silent', ...env }, encoding: 'utf8' },
   );
   return { code: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
-const post = (url: string, body: unknown) =>
-  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const post = (url: string, body: unknown, authorization?: string) =>
+  fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
+    body: JSON.stringify(body),
+  });
 
 const linkIn = (output: string) => output.match(/https?:\/\/\S+\/reset\?token=[\w-]{43}/)?.[0];
 
@@ -26,7 +31,11 @@ describe('npm run reset-password', () => {
     const storage = await siteStorage();
     try {
       // The operator runs the command with the site's configuration.
-      const env = { ...storage.env, PUBLIC_URL: 'https://site.example.test' };
+      const env = {
+        ...storage.env,
+        PUBLIC_URL: 'https://site.example.test',
+        SECRET_KEY: 'a test key of at least thirty-two characters',
+      };
       // A socket file left by a site that was killed is replaced at start.
       if (storage.kind === 'pglite') fs.writeFileSync(socketPath(storage.env.DATA_DIR!), 'stale');
       const site = await startSite(env);
@@ -46,8 +55,17 @@ describe('npm run reset-password', () => {
         expect(fs.statSync(socket).isSocket()).toBe(true);
         expect(fs.statSync(socket).mode & 0o777).toBe(0o600);
       }
-      const printed = resetPassword('OWNER', env);
+      // The owner lost the phone and the recovery codes: the operator turns the second factor off too.
+      const { secret } = (await (
+        await post(`${site.url}/api/auth/2fa/setup`, {}, `Bearer ${session}`)
+      ).json()) as { secret: string };
+      const code = new TOTP({ secret: Secret.fromBase32(secret) }).generate();
+      expect((await post(`${site.url}/api/auth/2fa/enable`, { code }, `Bearer ${session}`)).status).toBe(200);
+      expect(resetPassword('owner', env, '--turn-off-too').output).toContain('Usage:');
+
+      const printed = resetPassword('OWNER', env, '--turn-off-two-factor');
       expect(printed.code, printed.output).toBe(0);
+      expect(printed.output).toMatch(/Two-factor sign-in of owner is now off/i);
       const link = linkIn(printed.output);
       expect(link?.startsWith('https://site.example.test/reset?token=')).toBe(true);
       expect(resetPassword('nobody', env)).toMatchObject({ code: 1 });
@@ -65,13 +83,16 @@ describe('npm run reset-password', () => {
         password: 'chosen by the owner',
       });
       expect(login.status).toBe(200);
+      // The password alone signs in: a token, not a ticket for a second step.
+      expect(await login.json()).toMatchObject({ token: expect.any(String) });
       await site.stop();
 
       if (storage.kind === 'pglite') {
         // Stopped: the socket is gone and the command opens the data folder itself.
         expect(fs.existsSync(socketPath(storage.env.DATA_DIR!))).toBe(false);
-        const offline = resetPassword('owner', env);
+        const offline = resetPassword('owner', env, '--turn-off-two-factor');
         expect(offline.code, offline.output).toBe(0);
+        expect(offline.output).toContain('owner did not have two-factor sign-in on');
         expect(linkIn(offline.output)).toBeTruthy();
       }
     } finally {

@@ -14,10 +14,14 @@ export const SOCKET_FILE = 'site.sock';
 
 export const socketPath = (dataDir: string) => path.join(dataDir, SOCKET_FILE);
 
-export type ChannelRequest = { op: 'reset-link'; username: string } | { op: 'backup' };
+/** `turnOffTwoFactor`: also turn the account's two-factor sign-in off (lost phone and codes). */
+export type ChannelRequest =
+  | { op: 'reset-link'; username: string; turnOffTwoFactor?: boolean }
+  | { op: 'backup' };
 
+/** `twoFactorTurnedOff`: answered when it was asked for; false when it was not on. */
 export type ChannelAnswer =
-  | { ok: true; link?: string; expiresInMinutes?: number }
+  | { ok: true; link?: string; expiresInMinutes?: number; twoFactorTurnedOff?: boolean }
   | { ok: false; error: string };
 
 /** Longest request line the site reads; anything longer is refused. */

@@ -3,15 +3,25 @@ import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { backupStream } from '../backup/backup';
 import { createAuthStore } from '../modules/auth/store';
+import { turnOffTwoFactorOf } from '../modules/auth/two-factor';
 import { type ChannelAnswer, type ChannelRequest, MAX_REQUEST_BYTES, socketPath } from './protocol';
 
 /** Parse a request line; null when it is not one. */
 function parseRequest(line: string): ChannelRequest | null {
   try {
-    const value = JSON.parse(line) as Partial<{ op: string; username: unknown }>;
+    const value = JSON.parse(line) as Partial<{ op: string; username: unknown; turnOffTwoFactor: unknown }>;
     if (value.op === 'backup') return { op: 'backup' };
-    if (value.op === 'reset-link' && typeof value.username === 'string' && value.username.length <= 64)
-      return { op: 'reset-link', username: value.username };
+    if (
+      value.op === 'reset-link' &&
+      typeof value.username === 'string' &&
+      value.username.length <= 64 &&
+      (value.turnOffTwoFactor === undefined || typeof value.turnOffTwoFactor === 'boolean')
+    )
+      return {
+        op: 'reset-link',
+        username: value.username,
+        turnOffTwoFactor: value.turnOffTwoFactor === true,
+      };
   } catch {}
   return null;
 }
@@ -45,10 +55,18 @@ export async function openLocalChannel(app: FastifyInstance, dataDir: string) {
       socket.end();
       return;
     }
+    let twoFactorTurnedOff: boolean | undefined;
+    if (request.turnOffTwoFactor) {
+      twoFactorTurnedOff = await app.changes.write((tx) => turnOffTwoFactorOf(tx, users.in(tx), user, null));
+      app.log.info(
+        { username: user.username, twoFactorTurnedOff },
+        'two-factor sign-in turned off through the local channel',
+      );
+    }
     // The operator gets the link; nothing is mailed (the operator may be the only way in).
     const { link, expiresInMinutes } = await app.recovery.issueResetLink(user, null, { mail: false });
     app.log.info({ username: user.username }, 'reset link made through the local channel');
-    answer(socket, { ok: true, link, expiresInMinutes });
+    answer(socket, { ok: true, link, expiresInMinutes, twoFactorTurnedOff });
     socket.end();
   }
 

@@ -177,6 +177,7 @@ describe('access matrix', () => {
     expect_('GET', '/api/auth/email', 'staff');
     expect_('PUT', '/api/auth/email', 'staff');
     expect_('POST', '/api/users/:id/reset-link', 'admin');
+    expect_('POST', '/api/users/:id/2fa/disable', 'admin');
     expect_('GET', '/api/auth/2fa', 'staff');
     expect_('POST', '/api/auth/2fa/setup', 'staff');
     expect_('POST', '/api/auth/2fa/enable', 'staff');

@@ -9,12 +9,15 @@ export interface UserRow extends SessionUser {
   passwordHash: string;
   version: number;
   createdAt: string;
+  /** Two-factor sign-in is on (the Users list shows it; the secret itself is never read here). */
+  twoFactorEnabled: boolean;
 }
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 const USER_COLUMNS = `id::text as "_id", name, username, email, role, version, password_hash as "passwordHash",
-  to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt"`;
+  to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+  totp_enabled_at is not null as "twoFactorEnabled"`;
 
 /** Staff accounts and their sessions. Tokens are random; only their SHA-256 is stored. */
 export function createAuthStore(database: Database, limits: SessionLimits): AuthStore {

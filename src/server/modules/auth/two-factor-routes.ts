@@ -11,14 +11,14 @@ import {
   twoFactorVerifySchema,
 } from '../../../shared/two-factor';
 import { SECRET_KEY_MISSING } from '../../crypto/secret-box';
-import { HttpError, validationFailed } from '../../errors';
+import { HttpError, notFound, validationFailed } from '../../errors';
 import { errorSchema } from '../../http/schemas';
 import type { RateLimiter, RateLimitResult } from '../../plugins/rate-limiter';
 import type { WriteLimit } from '../../plugins/write-limits';
 import type { SessionUser } from '../../types';
 import { verifyPassword } from './passwords';
 import type { AuthStore, UserRow } from './store';
-import type { TwoFactor } from './two-factor';
+import { recordTwoFactorChange, type TwoFactor, turnOffTwoFactorOf } from './two-factor';
 
 /** What the login routes share with the second step: the same budgets and the same session start. */
 export interface TwoFactorRouteDeps {
@@ -68,20 +68,6 @@ export function registerTwoFactorRoutes(base: FastifyInstance, deps: TwoFactorRo
 
   const isRequired = async (user: SessionUser) =>
     twoFactorRequiredFor((await twoFactor.policyFor(user._id))?.requirement ?? undefined, user.role);
-
-  const recordChange = (
-    tx: Parameters<Parameters<typeof app.changes.write>[0]>[0],
-    user: SessionUser,
-    on: boolean,
-  ) =>
-    tx.record({
-      resource: 'users',
-      id: user._id,
-      action: 'update',
-      actor: user,
-      name: user.username,
-      fields: [{ field: 'twoFactor', before: !on, after: on }],
-    });
 
   app.get(
     '/api/auth/2fa',
@@ -144,7 +130,7 @@ export function registerTwoFactorRoutes(base: FastifyInstance, deps: TwoFactorRo
       await countGuess(reply, me.username);
       const result = await app.changes.write(async (tx) => {
         const confirmed = await twoFactor.confirmSetup(tx, me._id, request.body.code, box);
-        if (confirmed.outcome === 'enabled') await recordChange(tx, me, true);
+        if (confirmed.outcome === 'enabled') await recordTwoFactorChange(tx, me, me, true);
         return confirmed;
       });
       if (result.outcome === 'no-setup') throw new HttpError(409, twoFactorMessages.noPendingSetup);
@@ -210,7 +196,41 @@ export function registerTwoFactorRoutes(base: FastifyInstance, deps: TwoFactorRo
       await loginsPerUser.reset(userKey(me.username));
       await app.changes.write(async (tx) => {
         await twoFactor.disable(tx, me._id);
-        await recordChange(tx, me, false);
+        await recordTwoFactorChange(tx, me, me, false);
+      });
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/users/:id/2fa/disable',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['users'],
+        summary:
+          "Turn off another account's two-factor sign-in (a lost phone and lost recovery codes) and end its sessions",
+        params: z.object({ id: z.string().max(100) }),
+        response: {
+          200: ok,
+          401: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+          409: errorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const me = request.user!;
+      // Their own goes through My account, which asks for the password and a code: a session
+      // left open must not be enough to take an admin's second factor away.
+      if (request.params.id === me._id) throw new HttpError(403, twoFactorMessages.notForYourself);
+      await app.changes.write(async (tx) => {
+        const users = store.in(tx);
+        const user = await users.findUserById(request.params.id);
+        if (!user) throw notFound('User');
+        if (!(await turnOffTwoFactorOf(tx, users, user, me)))
+          throw new HttpError(409, twoFactorMessages.notOnForUser);
       });
       return { ok: true as const };
     },

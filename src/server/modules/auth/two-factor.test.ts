@@ -288,6 +288,116 @@ describe('two-factor sign-in', () => {
   });
 });
 
+const turnOffFor = (id: string, authorization = admin.authorization) =>
+  t.app.inject({ method: 'POST', url: `/api/users/${id}/2fa/disable`, headers: { authorization } });
+const count = async (sqlText: string, id: string) =>
+  Number((await t.database.query<{ n: string }>(sqlText, [id]))[0]?.n);
+
+describe("an admin turning off someone's two-factor sign-in", () => {
+  it('lets them sign in with the password alone, spends their recovery codes and ends their sessions', async () => {
+    const mallory = await editor('mallory');
+    await turnOn(mallory.authorization);
+    const list = await t.app.inject({ url: '/api/users', headers: { authorization: admin.authorization } });
+    expect(list.json().find((user: { _id: string }) => user._id === mallory.id)).toMatchObject({
+      twoFactorEnabled: true,
+    });
+    // A login half-way through its second step when the admin acts: its ticket goes too.
+    const halfway = (await login('mallory')).json();
+    expect(halfway).toMatchObject({ twoFactorRequired: true });
+
+    const res = await turnOffFor(mallory.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ ok: true });
+
+    const me = await t.app.inject({
+      url: '/api/current-user',
+      headers: { authorization: mallory.authorization },
+    });
+    expect(me.statusCode).toBe(401);
+    expect(await count('select count(*) as n from recovery_codes where user_id::text = $1', mallory.id)).toBe(
+      0,
+    );
+    expect(await count('select count(*) as n from login_tickets where user_id::text = $1', mallory.id)).toBe(
+      0,
+    );
+    expect(await count('select count(*) as n from sessions where user_id::text = $1', mallory.id)).toBe(0);
+    const [row] = await t.database.query<Record<string, unknown>>(
+      `select totp_secret_enc, totp_pending_enc, totp_enabled_at, totp_last_step from users where id::text = $1`,
+      [mallory.id],
+    );
+    expect(Object.values(row!)).toEqual([null, null, null, null]);
+    const verify = await post('/api/auth/2fa/verify', { ticket: halfway.ticket, code: '123456' });
+    expect(verify.statusCode).toBe(401);
+
+    const [entry] = await t.database.query<{ actor_id: string; changes: unknown }>(
+      `select actor_id, changes from audit_log where record_id = $1 and action = 'update'
+        order by at desc limit 1`,
+      [mallory.id],
+    );
+    expect(entry).toEqual({
+      actor_id: admin.userId,
+      changes: [{ field: 'twoFactor', before: true, after: false }],
+    });
+
+    const again = await login('mallory');
+    expect(again.statusCode).toBe(200);
+    expect(again.json().token).toEqual(expect.any(String));
+    expect(again.json()).not.toHaveProperty('twoFactorRequired');
+    const listAfter = await t.app.inject({
+      url: '/api/users',
+      headers: { authorization: admin.authorization },
+    });
+    expect(listAfter.json().find((user: { _id: string }) => user._id === mallory.id)).toMatchObject({
+      twoFactorEnabled: false,
+    });
+  });
+
+  it('answers 409 when the account does not have it on, and 404 for an unknown account', async () => {
+    const nina = await editor('nina');
+    await turnOn(nina.authorization);
+    expect((await turnOffFor(nina.id)).statusCode).toBe(200);
+    const twice = await turnOffFor(nina.id);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().error).toBe(twoFactorMessages.notOnForUser);
+    expect((await turnOffFor('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect((await turnOffFor('not-an-id')).statusCode).toBe(404);
+  });
+
+  it('is for admins only', async () => {
+    const oscar = await editor('oscar');
+    await turnOn(oscar.authorization);
+    const anotherEditor = await t.signIn('editor');
+    const res = await turnOffFor(oscar.id, anotherEditor.authorization);
+    expect(res.statusCode).toBe(403);
+    expect((await turnOffFor(oscar.id, oscar.authorization)).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/users/${oscar.id}/2fa/disable` })).statusCode,
+    ).toBe(401);
+    expect(
+      await count(
+        'select count(*) as n from users where id::text = $1 and totp_enabled_at is not null',
+        oscar.id,
+      ),
+    ).toBe(1);
+  });
+
+  it("refuses an admin's own account: that goes through My account, with the password and a code", async () => {
+    const { secret } = (await post('/api/auth/2fa/setup', {}, admin.authorization)).json();
+    expect(
+      (await post('/api/auth/2fa/enable', { code: codeAt(secret) }, admin.authorization)).statusCode,
+    ).toBe(200);
+    const res = await turnOffFor(admin.userId);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error).toBe(twoFactorMessages.notForYourself);
+    expect(
+      await count(
+        'select count(*) as n from users where id::text = $1 and totp_enabled_at is not null',
+        admin.userId,
+      ),
+    ).toBe(1);
+  });
+});
+
 /** A site of its own with `env`, one signed-in admin, and that admin's answer to "Turn on". */
 async function setupOnSiteWith(env: Record<string, string>) {
   const { database, drop } = await createTestDatabase();

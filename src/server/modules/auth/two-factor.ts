@@ -2,7 +2,10 @@ import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import { isTotpCode } from '../../../shared/two-factor';
 import { createSecretBox, type SecretBox, secretKeyMaterial } from '../../crypto/secret-box';
+import type { ChangeTransaction } from '../../db/change-log';
 import type { Database } from '../../db/client';
+import type { SessionUser } from '../../types';
+import type { AuthStore } from './store';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const PERIOD = 30;
@@ -50,6 +53,57 @@ function openOrNull(sealed: SecretBox, value: string): string | null {
 }
 
 export type CodeCheck = 'ok' | 'wrong' | 'replayed';
+
+/**
+ * Two-factor sign-in off: the secret, a waiting one, the last step and the date go, and so do the
+ * recovery codes and any login ticket half-way through its second step. False (and nothing
+ * changed) when it was not on. Needs no sealing key: nothing is opened.
+ */
+export async function turnOffTwoFactor(tx: Database, userId: string): Promise<boolean> {
+  const [was] = await tx.query(
+    `update users set totp_secret_enc = null, totp_pending_enc = null, totp_enabled_at = null,
+            totp_last_step = null where id::text = $1 and totp_enabled_at is not null returning id`,
+    [userId],
+  );
+  if (!was) return false;
+  await tx.query('delete from recovery_codes where user_id::text = $1', [userId]);
+  await tx.query('delete from login_tickets where user_id::text = $1', [userId]);
+  return true;
+}
+
+/**
+ * Someone else turns a person's second factor off (an admin on the Users screen, or the server's
+ * operator with `npm run reset-password -- <username> --turn-off-two-factor`): the person's
+ * sessions end as well, since whoever holds one may be who took the phone, and the audit log
+ * says who did it (`actor` null: the operator). False when it was not on.
+ */
+export async function turnOffTwoFactorOf(
+  tx: ChangeTransaction,
+  users: Pick<AuthStore, 'revokeUserSessions'>,
+  user: { _id: string; username: string },
+  actor: SessionUser | null,
+): Promise<boolean> {
+  if (!(await turnOffTwoFactor(tx, user._id))) return false;
+  await users.revokeUserSessions(user._id);
+  await recordTwoFactorChange(tx, user, actor, false);
+  return true;
+}
+
+/** The audit row of two-factor sign-in turned on or off: an update of the user, field `twoFactor`. */
+export const recordTwoFactorChange = (
+  tx: ChangeTransaction,
+  user: { _id: string; username: string },
+  actor: SessionUser | null,
+  on: boolean,
+) =>
+  tx.record({
+    resource: 'users',
+    id: user._id,
+    action: 'update',
+    actor,
+    name: user.username,
+    fields: [{ field: 'twoFactor', before: !on, after: on }],
+  });
 
 /** Two-factor sign-in: secrets (sealed), the last accepted step, recovery codes and login tickets. */
 export function createTwoFactor(
@@ -133,14 +187,7 @@ export function createTwoFactor(
 
     replaceRecoveryCodes,
 
-    async disable(tx: Database, userId: string) {
-      await tx.query(
-        `update users set totp_secret_enc = null, totp_pending_enc = null, totp_enabled_at = null,
-                totp_last_step = null where id::text = $1`,
-        [userId],
-      );
-      await tx.query('delete from recovery_codes where user_id::text = $1', [userId]);
-    },
+    disable: turnOffTwoFactor,
 
     /**
      * Check a code of an account that has two-factor sign-in on: a TOTP code of a step later than

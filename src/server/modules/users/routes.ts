@@ -9,12 +9,13 @@ import type { AuthStore, UserRow } from '../auth/store';
 /** Serialises role changes and deletions so two admins cannot demote each other at once. */
 const ADMIN_LOCK = 7_314_003;
 
-const listItem = ({ _id, name, username, role, createdAt }: UserRow) => ({
+const listItem = ({ _id, name, username, role, createdAt, twoFactorEnabled }: UserRow) => ({
   _id,
   name,
   username,
   role,
   createdAt,
+  twoFactorEnabled,
 });
 
 const idParams = z.object({ id: z.string().max(100) });

@@ -69,6 +69,21 @@ export default function Users() {
     );
   }
 
+  /** For someone who lost both their phone and their recovery codes (README, Recovering access). */
+  async function turnOffTwoFactor(user: UserListItem) {
+    const ok = await feedback.confirm({
+      message: `Turn off two-factor sign-in for ${user.name} (${user.username})? Their recovery codes stop working and they are signed out everywhere. They will sign in with their password only and can turn it on again on My account.`,
+      confirmLabel: 'Turn off two-factor',
+    });
+    if (!ok) return;
+    await runChange(
+      feedback,
+      revalidator.revalidate,
+      { path: `/api/users/${user._id}/2fa/disable`, method: 'POST' },
+      `Two-factor sign-in is off for ${user.name}. They can sign in with their password.`,
+    );
+  }
+
   return (
     <section className="screen" aria-busy={revalidator.state === 'loading'}>
       <ScreenHeader title="Users" count={users.length}>
@@ -89,27 +104,34 @@ export default function Users() {
             </td>
             <td data-label="Username">{user.username}</td>
             <td data-label="Role">
-              {user.role === 'pending' ? (
-                <span className="status-badge pending">{ROLE_LABELS.pending}</span>
-              ) : (
-                <select
-                  aria-label={`Role of ${user.name}`}
-                  value={user.role}
-                  onChange={(event) => {
-                    const role = event.target.value as Role;
-                    void change(user, role, `${user.name} is now ${ROLE_LABELS[role].toLowerCase()}.`);
-                  }}
-                >
-                  <option value="admin">{ROLE_LABELS.admin}</option>
-                  <option value="editor">{ROLE_LABELS.editor}</option>
-                </select>
-              )}
+              <span className="role-cell">
+                {user.role === 'pending' ? (
+                  <span className="status-badge pending">{ROLE_LABELS.pending}</span>
+                ) : (
+                  <select
+                    aria-label={`Role of ${user.name}`}
+                    value={user.role}
+                    onChange={(event) => {
+                      const role = event.target.value as Role;
+                      void change(user, role, `${user.name} is now ${ROLE_LABELS[role].toLowerCase()}.`);
+                    }}
+                  >
+                    <option value="admin">{ROLE_LABELS.admin}</option>
+                    <option value="editor">{ROLE_LABELS.editor}</option>
+                  </select>
+                )}
+                {user.twoFactorEnabled && (
+                  <span className="status-badge two-factor" title="Two-factor sign-in is on">
+                    2FA<span className="visually-hidden"> on</span>
+                  </span>
+                )}
+              </span>
             </td>
             <td data-label="Signed up" className="nowrap">
               {formatWhen(user.createdAt)}
             </td>
             <td data-label="Actions">
-              <div className="row-actions">
+              <div className="row-actions user-actions">
                 {user.role === 'pending' && (
                   <button
                     type="button"
@@ -129,6 +151,15 @@ export default function Users() {
                   </button>
                 )}
                 <ResetLinkButton user={user} />
+                {user.twoFactorEnabled && user._id !== me?._id && (
+                  <button
+                    type="button"
+                    className="btn btn-small btn-light"
+                    onClick={() => void turnOffTwoFactor(user)}
+                  >
+                    Turn off two-factor<span className="visually-hidden"> for {user.name}</span>
+                  </button>
+                )}
                 <button type="button" className="btn btn-small btn-danger" onClick={() => void remove(user)}>
                   Remove<span className="visually-hidden"> {user.name}</span>
                 </button>
