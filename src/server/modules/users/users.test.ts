@@ -30,7 +30,15 @@ describe('users API', () => {
     const users = res.json() as Record<string, unknown>[];
     expect(users.map((u) => u.role)).toEqual(['admin', 'pending']);
     for (const user of users) {
-      expect(Object.keys(user).sort()).toEqual(['_id', 'createdAt', 'name', 'role', 'username']);
+      expect(Object.keys(user).sort()).toEqual([
+        '_id',
+        'createdAt',
+        'name',
+        'role',
+        'twoFactorEnabled',
+        'username',
+      ]);
+      expect(user.twoFactorEnabled).toBe(false);
     }
     expect(res.body).not.toMatch(/argon2|password/i);
   });
