@@ -4,7 +4,8 @@ import path from 'node:path';
 import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../app';
-import { socketPath } from '../local-channel/protocol';
+import { askSite } from '../local-channel/client';
+import { type ChannelRequest, socketPath } from '../local-channel/protocol';
 import { setupCodeIn, siteStorage, startSite } from '../test/site-process';
 
 /** `npm run reset-password -- <username>` as the operator types it (without npm's banner). */
@@ -54,6 +55,11 @@ describe('npm run reset-password', () => {
         const socket = socketPath(storage.env.DATA_DIR!);
         expect(fs.statSync(socket).isSocket()).toBe(true);
         expect(fs.statSync(socket).mode & 0o777).toBe(0o600);
+        // Fields are checked strictly: a flag that is not a boolean is no request.
+        const odd = { op: 'reset-link', username: 'owner', turnOffTwoFactor: 'yes' };
+        const { answer, rest } = await askSite(storage.env.DATA_DIR!, odd as unknown as ChannelRequest);
+        rest.destroy();
+        expect(answer).toEqual({ ok: false, error: 'Unknown request.' });
       }
       // The owner lost the phone and the recovery codes: the operator turns the second factor off too.
       const { secret } = (await (
