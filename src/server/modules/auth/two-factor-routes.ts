@@ -195,8 +195,8 @@ export function registerTwoFactorRoutes(base: FastifyInstance, deps: TwoFactorRo
       if (check !== 'ok') throw validationFailed({ code: codeMessage(check, request.body.code) });
       await loginsPerUser.reset(userKey(me.username));
       await app.changes.write(async (tx) => {
-        await twoFactor.disable(tx, me._id);
-        await recordTwoFactorChange(tx, me, me, false);
+        // Another request may have turned it off since the check above: one audit row, not two.
+        if (await twoFactor.disable(tx, me._id)) await recordTwoFactorChange(tx, me, me, false);
       });
       return { ok: true as const };
     },

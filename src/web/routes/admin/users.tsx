@@ -37,7 +37,7 @@ export function HydrateFallback() {
   return <Spinner />;
 }
 
-/** Staff accounts: approve sign-ups, change roles, remove accounts. */
+/** Staff accounts: approve sign-ups, change roles, turn off a lost second factor, remove accounts. */
 export default function Users() {
   const { users } = useLoaderData<typeof clientLoader>();
   const me = useRouteLoaderData<typeof layoutLoader>('routes/admin/layout')?.user;
