@@ -36,6 +36,8 @@ import { setupStatusRoutes } from './modules/auth/setup-routes';
 import { createAuthStore } from './modules/auth/store';
 import { registerTwoFactorPolicy } from './modules/auth/two-factor-policy';
 import { registerCluster } from './modules/cluster';
+import { eventRoutes } from './modules/events/routes';
+import { createTapStore } from './modules/events/store';
 import { createMailOutbox } from './modules/mail/outbox';
 import { scheduleMaintenance } from './modules/maintenance';
 import { mediaRoutes } from './modules/media/routes';
@@ -239,6 +241,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const subscriptionLinks = subscriptionActions(app);
   await app.register(subscriptionRoutes(subscriptionLinks));
+  await app.register(eventRoutes(createTapStore(database)));
   for (const def of contentTypes) await app.register(contentRoutes(def, repositories.get(def.name)!, intake));
   await app.register(trashPlugin(database));
   await app.register(backupRoutes);

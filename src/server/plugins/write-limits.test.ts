@@ -44,6 +44,7 @@ const SAMPLES: Record<string, Sample> = {
     url: '/api/subscribers',
     payload: { email: `r${unique()}@example.com` },
   }),
+  'POST /api/events': () => ({ url: '/api/events', payload: { type: 'call' } }),
   'POST /api/subscriptions/confirm': () => ({
     url: '/api/subscriptions/confirm',
     payload: { token: randomBytes(32).toString('base64url') },
@@ -95,6 +96,7 @@ describe('anonymous write limits', () => {
       'POST /api/auth/forgot',
       'POST /api/auth/reset',
       'POST /api/auth/confirm-email',
+      'POST /api/events',
       ...(withPages ? ['POST /*'] : []),
     ])
       expect(declared).toContain(promised);

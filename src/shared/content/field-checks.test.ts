@@ -18,7 +18,7 @@ describe('plain field checks for public forms', () => {
     ).toEqual([
       { name: 'name', control: 'text', required: true, maxLength: 120, autoComplete: 'name' },
       { name: 'email', control: 'email', required: true, maxLength: 254, autoComplete: 'email' },
-      { name: 'phone', control: 'tel', required: true, maxLength: 11, autoComplete: 'tel' },
+      { name: 'phone', control: 'tel', required: true, maxLength: 20, autoComplete: 'tel' },
       { name: 'service', control: 'select', required: false, maxLength: 200, autoComplete: undefined },
       { name: 'message', control: 'textarea', required: true, maxLength: 5000, autoComplete: undefined },
     ]);

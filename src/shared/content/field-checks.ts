@@ -5,6 +5,7 @@
  * server stays the authority.
  */
 import { PHONE_PATTERN } from '../constants';
+import { normalisePhone } from '../phone';
 import { EMAIL_PATTERN, isCleanParagraphs, isSingleLine, isSiteLink } from '../text';
 import type { Field, FieldKind, ReferenceField, TextField } from './fields';
 
@@ -29,7 +30,8 @@ const DEFAULT_MAX: Record<TextField['kind'], number> = {
   text: 200,
   longText: 5000,
   email: 254,
-  phone: 11,
+  // The longest way people write a number (`+92 (300) 123 - 4567`), before it is normalised.
+  phone: 20,
   url: 2000,
   image: 2000,
 };
@@ -43,7 +45,7 @@ export const tooLongMessage = (field: TextField) =>
 
 const PATTERNS: Partial<Record<FieldKind, { test: (value: string) => boolean; message: string }>> = {
   email: { test: (value) => EMAIL_PATTERN.test(value), message: messages.email },
-  phone: { test: (value) => PHONE_PATTERN.test(value), message: messages.phone },
+  phone: { test: (value) => PHONE_PATTERN.test(normalisePhone(value)), message: messages.phone },
   url: { test: isSiteLink, message: messages.url },
   image: { test: isSiteLink, message: messages.url },
 };
@@ -79,7 +81,8 @@ export interface PlainField {
   maxLength: number;
   /** `textarea`, `select` (a reference: the page supplies its options), or the `type` of an `<input>`. */
   control: 'textarea' | 'text' | 'email' | 'tel' | 'url' | 'select';
-  inputMode?: 'numeric';
+  /** `tel`: the phone keypad, which has the + and the space people type numbers with. */
+  inputMode?: 'tel';
   autoComplete?: string;
   /** The declaration the checks run on (plain data: label, kind, rules). */
   field: TextField | ReferenceField;
@@ -120,7 +123,7 @@ export function plainFormFields(fields: Record<string, Field>): PlainField[] {
         required: field.required,
         maxLength: maxLengthOf(field),
         control: CONTROLS[field.kind],
-        inputMode: field.kind === 'phone' ? 'numeric' : undefined,
+        inputMode: field.kind === 'phone' ? 'tel' : undefined,
         autoComplete: field.autoComplete,
         field,
       };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normalisePhone } from '../phone';
 import { isSiteLink } from '../text';
 import type { ContentRecord, ContentTypeDef, SingletonDef } from './define';
 import {
@@ -38,8 +39,21 @@ export function fieldSchema(field: Field): z.ZodType {
           const problem = textProblem(field, value);
           if (problem) context.addIssue({ code: 'custom', message: problem });
         });
+      const max = maxLengthOf(field);
+      // A phone number is stored as the digits the rule judges, however it was typed. Before the
+      // checks rather than after them, so the schema's output stays plain text (the settings
+      // answer with it, and the API description is made from it); text over the length is left
+      // alone for the length check to refuse.
+      const typed =
+        field.kind === 'phone'
+          ? z.preprocess((value) => {
+              if (typeof value !== 'string') return value;
+              const trimmed = value.trim();
+              return trimmed.length <= max ? normalisePhone(trimmed) : value;
+            }, schema)
+          : schema;
       // Optional text left out is stored as ''.
-      return field.required ? schema : schema.default('');
+      return field.required ? typed : typed.default('');
     }
     case 'images': {
       const item = z
@@ -163,9 +177,14 @@ function storedValueSchema(field: Field): z.ZodType {
 
 export function singletonSchemas<F extends Record<string, Field>>(def: SingletonDef<F>) {
   const values = z.object(shapeOf(def.fields, (field) => field.input !== 'never'));
+  const stored: Record<string, z.ZodType> = {};
+  for (const [key, field] of Object.entries(def.fields))
+    if (field.input !== 'never') stored[key] = storedValueSchema(field);
   return {
     /** The full set of values. */
     values,
+    /** The values as stored and answered: plain text, since answers are encoded through their schema and a normalising rule only works one way. */
+    stored: z.object(stored),
     /** An update: any subset, plus the version it edited. */
     update: values.partial().extend({ version: versionSchema }),
   };

@@ -115,7 +115,7 @@ export function FieldControl(props: FieldControlProps) {
         <input
           {...common}
           type={type}
-          inputMode={field.kind === 'phone' ? 'numeric' : undefined}
+          inputMode={field.kind === 'phone' ? 'tel' : undefined}
           autoComplete="off"
           value={String(value ?? '')}
           onChange={(e) => set(e.target.value)}

@@ -13,6 +13,7 @@ import { bindLogout } from './logout';
 import { revealOnScroll } from './scroll-reveal';
 import { bindServerStatus } from './server-status';
 import { bindSubscribeForm } from './subscribe-form';
+import { countTaps } from './taps';
 
 const islands: Record<string, (element: never) => void> = {
   carousel: bindCarousel,
@@ -30,6 +31,7 @@ for (const element of document.querySelectorAll<HTMLElement>('[data-island]')) {
 const banner = document.querySelector<HTMLElement>('[data-server-banner]');
 if (banner) bindServerStatus(banner);
 revealOnScroll();
+countTaps();
 // Keeps the public pages a visitor has seen readable when the server is down (docs/decisions/066).
 registerServiceWorker();
 // Every island is bound: the page is ready for a visitor (and for the journeys that wait on it).

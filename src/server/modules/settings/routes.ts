@@ -10,7 +10,7 @@ import { createSettingsStore, type SettingsStore } from './store';
 
 export function settingsRoutes(store: SettingsStore): FastifyPluginAsyncZod {
   const schemas = singletonSchemas(settingsDef);
-  const response = schemas.values.extend({ version: z.number().int(), updatedAt: z.string() }).partial();
+  const response = schemas.stored.extend({ version: z.number().int(), updatedAt: z.string() }).partial();
   return async (app) => {
     app.get(
       '/api/settings',
