@@ -94,7 +94,7 @@ export default function Track({ loaderData }: Route.ComponentProps) {
           <a href={whatsappHref(settings.chatNumber)} target="_blank" rel="noopener noreferrer">
             WhatsApp us<span className="visually-hidden"> (opens in a new tab)</span>
           </a>{' '}
-          and give your reference, {request.reference}.
+          and give your reference, <span className="nowrap">{request.reference}</span>.
         </p>
       </div>
     </section>
