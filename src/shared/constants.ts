@@ -24,6 +24,10 @@ export const SERVICE_CATEGORY_LABELS: Record<ServiceCategory, string> = {
 export const MESSAGE_STATUSES = ['Pending', 'read'] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
+/** Where a contact request stands; the track page says each in plain words (STAGE_WORDS). */
+export const CONTACT_STAGES = ['new', 'contacted', 'scheduled', 'done', 'lost'] as const;
+export type ContactStage = (typeof CONTACT_STAGES)[number];
+
 /** Widths of the WebP variants made from every uploaded image. */
 export const IMAGE_WIDTHS = [320, 640, 960, 1600] as const;
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;

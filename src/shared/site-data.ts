@@ -1,4 +1,5 @@
 import type { PublicUser } from './auth';
+import type { ContactStage } from './constants';
 import type { PublicRecord } from './content/define';
 import type { SiteSettings } from './content/settings';
 import type { ContentTypeOf, PublicTypeName, SluggedPublicTypeName } from './content/types';
@@ -23,6 +24,11 @@ export interface SiteData {
    * through the same validation and safeguards as its POST /api/<type>.
    */
   submitForm(type: PublicFormType, input: Record<string, unknown>, meta: { ip: string }): Promise<FormResult>;
+  /**
+   * A contact request as its sender's private status page shows it (`/track/<token>`), or null
+   * for a token that names none. Nothing else of the request leaves the server.
+   */
+  trackRequest(token: string): Promise<TrackedRequest | null>;
   /** The confirmation link's button (double opt-in); a token works once. */
   confirmSubscription(token: string): Promise<{ ok: boolean; message: string }>;
   /** The unsubscribe link's button; the subscriber is removed for good. */
@@ -31,12 +37,25 @@ export interface SiteData {
   confirmAccountEmail(token: string): Promise<{ ok: boolean; message: string }>;
 }
 
+/** What a request's status page shows: never the sender's details, staff notes or other requests. */
+export interface TrackedRequest {
+  reference: string;
+  /** The title of the service asked about, when one was and it is still published. */
+  service: string | null;
+  /** ISO time the request arrived. */
+  receivedAt: string;
+  stage: ContactStage;
+  /** ISO time of the scheduled visit, when staff have set one. */
+  scheduledAt: string | null;
+}
+
 /** The types visitors create through a form on a public page. */
 export type PublicFormType = 'contactus' | 'subscribers';
 
 export type FormResult =
   /** `message`: what the API answers a visitor too (the subscription's "check your inbox"). */
-  | { ok: true; message?: string }
+  /** `receipt`: a tracked request's reference and private status page (a contact message). */
+  | { ok: true; message?: string; receipt?: { reference: string; trackUrl: string } }
   | { ok: false; status: number; error: string; fields?: Record<string, string> };
 
 export interface RequestContext {

@@ -12,9 +12,20 @@ for (const width of [390, 1280]) {
   }) => {
     test.setTimeout(120_000);
     const [service] = await listOf<{ slug: string }>(request, 'service');
+    // A request's private status page, reached from the link a sent request is answered with.
+    const sent = await request.post('/api/contactus', {
+      data: {
+        name: 'Axe Check',
+        email: 'axe@example.com',
+        phone: '03001234567',
+        message: 'Checking.',
+        urgent: true,
+      },
+    });
+    const { trackUrl } = (await sent.json()) as { trackUrl: string };
     await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
     const found: string[] = [];
-    for (const path of [...PUBLIC_PATHS, `/services/${service!.slug}`, '/no-such-page']) {
+    for (const path of [...PUBLIC_PATHS, `/services/${service!.slug}`, trackUrl, '/no-such-page']) {
       await page.goto(path);
       await pageReady(page);
       // Scroll through so that every revealed section is in its final state.

@@ -53,7 +53,13 @@ test('a valid message is sent, confirmed and the form is cleared', async ({ page
   ]);
   expect(response.status()).toBe(201);
   // No service chosen: the optional Service field goes as '' (stored as none).
-  expect(response.request().postDataJSON()).toEqual({ ...valid, service: '' });
+  expect(response.request().postDataJSON()).toEqual({
+    ...valid,
+    service: '',
+    urgent: false,
+    area: '',
+    preferredTime: '',
+  });
   await expect(main.getByRole('status')).toHaveText(SENT);
   for (const label of ['Name', 'Email', 'Phone', 'Service', 'Message'])
     await expect(main.getByLabel(label)).toHaveValue('');
@@ -124,4 +130,93 @@ test('a bot that fills the hidden website field is still answered, and staff see
   ).json();
   expect(inbox.data).toHaveLength(1);
   expect(inbox.data[0].spam).toBe(true);
+});
+
+/** The first published service, as its own page links it. */
+async function firstService(page: Page): Promise<{ slug: string; title: string }> {
+  const services = (await (await page.request.get('/api/service')).json()) as {
+    slug: string;
+    title: string;
+  }[];
+  return services[0]!;
+}
+
+/** An urgent request filed from a service's page: the visitor follows "Request this service". */
+async function fileUrgentRequest(page: Page, name: string) {
+  const service = await firstService(page);
+  await page.goto(`/services/${service.slug}`);
+  await page.getByRole('main').getByRole('link', { name: 'Request this service' }).first().click();
+  await expect(page).toHaveURL(`/contact?service=${service.slug}`);
+  const main = page.getByRole('main');
+  await expect(main.getByLabel('Service')).toHaveValue(service.slug);
+  await fill(page, { ...valid, name, message: 'Cold room is warming up fast.' });
+  await main.getByLabel('Emergency: I need someone now').check();
+  await main.getByLabel('Area').fill('Gulshan-e-Iqbal, Karachi');
+  await main.getByLabel('Preferred time').fill('As soon as possible');
+  return { service, main };
+}
+
+/** The reference and track link under a sent request lead to its status page, which says Received. */
+async function followRequest(page: Page, service: { title: string }) {
+  const main = page.getByRole('main');
+  const receipt = main.locator('.form-receipt');
+  await expect(receipt).toContainText(/Your reference is CF-[2-9A-HJKMNP-Z]{5}/);
+  const reference = (await receipt.locator('strong').textContent())!;
+  await receipt.getByRole('link', { name: 'Follow your request' }).click();
+  await expect(page).toHaveURL(/\/track\/[\w-]{43}$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Request ${reference}`);
+  await expect(main.getByText(service.title)).toBeVisible();
+  await expect(main.locator('[aria-current="step"]')).toHaveText('Received');
+  await expect(main.getByText('We have called you')).toBeVisible();
+  await expect(main).not.toContainText(valid.email);
+  await expect(main).not.toContainText('Cold room is warming up fast.');
+  return reference;
+}
+
+test('a visitor files an urgent request from a service page and follows it on its track page', async ({
+  page,
+}) => {
+  const name = `Urgent Visitor ${Date.now()}`;
+  const { service, main } = await fileUrgentRequest(page, name);
+  await pageReady(page);
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith('/api/contactus') && r.request().method() === 'POST'),
+    main.getByRole('button', { name: 'Submit' }).click(),
+  ]);
+  expect(response.status()).toBe(201);
+  const answered = (await response.json()) as { reference: string };
+  expect(response.request().postDataJSON()).toMatchObject({
+    service: service.slug,
+    urgent: true,
+    area: 'Gulshan-e-Iqbal, Karachi',
+    preferredTime: 'As soon as possible',
+  });
+  await expect(main.getByRole('status')).toHaveText(SENT);
+  await expect(main.getByLabel('Emergency: I need someone now')).not.toBeChecked();
+  const reference = await followRequest(page, service);
+  expect(reference).toBe(answered.reference);
+});
+
+test.describe('an urgent request without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('is filed from a service page, answered with its reference, and followed on its track page', async ({
+    page,
+  }) => {
+    const name = `No Script Urgent ${Date.now()}`;
+    const { service, main } = await fileUrgentRequest(page, name);
+    await main.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you for contacting us');
+    await followRequest(page, service);
+    const { signInAsStaff } = await import('./support/public');
+    await signInAsStaff(page);
+    const inbox = await (await page.request.get(`/api/contactus?q=${encodeURIComponent(name)}`)).json();
+    expect(inbox.data[0]).toMatchObject({
+      urgent: true,
+      area: 'Gulshan-e-Iqbal, Karachi',
+      preferredTime: 'As soon as possible',
+      service: service.slug,
+      stage: 'new',
+    });
+  });
 });

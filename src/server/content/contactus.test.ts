@@ -199,7 +199,7 @@ describe('the service a message is about', () => {
       { ...message(204), service: slug },
       { ip: '203.0.113.9' },
     );
-    expect(ok).toEqual({ ok: true });
+    expect(ok).toMatchObject({ ok: true });
     const refused = await t.app.site.submitForm(
       'contactus',
       { ...message(205), service: 'no-such-service' },

@@ -68,7 +68,20 @@ describe('CSV export', () => {
     );
     expect(res.body.startsWith('\uFEFF')).toBe(true);
     const [header, ...rows] = parseCsv(res.body.slice(1));
-    expect(header).toEqual(['Received', 'Name', 'Email', 'Phone', 'Service', 'Message', 'Status', 'Spam']);
+    expect(header).toEqual([
+      'Received',
+      'Name',
+      'Email',
+      'Phone',
+      'Service',
+      'Message',
+      'Emergency: I need someone now',
+      'Area (neighbourhood or city)',
+      'Preferred time',
+      'Stage',
+      'Status',
+      'Spam',
+    ]);
     expect(rows).toHaveLength(4);
     const byMessage = new Map(rows.map((r) => [r[5], r]));
     expect(byMessage.get('formula in the name')?.[1]).toBe(`'=HYPERLINK("http://evil.example","click")`);

@@ -10,9 +10,11 @@ import { createRateLimiter, type RateLimiter } from '../plugins/rate-limiter';
 import type { WriteLimit } from '../plugins/write-limits';
 import type { SessionUser } from '../types';
 import { type ContentRepository, recordName, type StoredRecord } from './repository';
+import { newTrackToken } from './tracking';
 
 export type IntakeResult =
-  | { kind: 'created'; record: StoredRecord }
+  /** `trackToken`: the new record's track link token (`intake.track`), told once, never stored. */
+  | { kind: 'created'; record: StoredRecord; trackToken?: string }
   /** The type's unique field matched a live record: nothing new was stored. */
   | { kind: 'existed'; record: StoredRecord }
   | { kind: 'limited'; message: string; retryAfter: number };
@@ -64,14 +66,20 @@ function notificationLine(label: string, value: string): string {
 function notification(def: ContentTypeDef, record: StoredRecord, siteOrigin: string) {
   const lines = Object.entries(def.fields)
     .filter(([, field]) => field.input === 'always')
-    .map(([key, field]) => notificationLine(field.label, String(record[key] ?? '')));
+    .map(([key, field]) =>
+      notificationLine(
+        field.label,
+        field.kind === 'boolean' ? (record[key] ? 'yes' : 'no') : String(record[key] ?? ''),
+      ),
+    );
   const link = `${siteOrigin}${def.admin.path}`;
   const emailKey = Object.entries(def.fields).find(([, field]) => field.kind === 'email')?.[0];
   const replyTo = emailKey ? String(record[emailKey] ?? '') : '';
   const sender = String(record[def.titleField] ?? '').replace(CONTROL_CHARACTERS, ' ');
   return {
     subject: `New ${def.label.toLowerCase()} from ${sender}`.slice(0, 200),
-    body: `${lines.join('\n')}\n\nReceived ${record.createdAt}. Open the inbox: ${link}\n`,
+    // The link on a line of its own: short lines travel as plain text, never cut by an encoding.
+    body: `${lines.join('\n')}\n\nReceived ${record.createdAt}.\nOpen the inbox: ${link}\n`,
     // Only a plain mailbox answers the mail: never a list, a display name or a query.
     replyTo: EMAIL_PATTERN.test(replyTo) ? replyTo : undefined,
   };
@@ -165,8 +173,11 @@ export function createIntake(app: FastifyInstance, deps: IntakeDeps) {
     // Without SMTP nothing can be confirmed: the subscriber waits, unconfirmed and unmailed.
     const confirm = Boolean(def.intake?.doubleOptIn && outbox);
     // The record, its mail and its audit row are stored together or not at all.
+    const track = def.intake?.track ? newTrackToken() : null;
     const { existed, ...record } = await app.changes.write(async (tx) => {
-      const stored = await repository.in(tx.db).create(values);
+      const stored = await repository
+        .in(tx.db)
+        .create(track ? { ...values, trackTokenHash: track.hash } : values);
       if (stored.existed) return stored;
       if (to && outbox)
         await outbox.enqueue(tx.db, {
@@ -194,7 +205,7 @@ export function createIntake(app: FastifyInstance, deps: IntakeDeps) {
     });
     if (existed) return { kind: 'existed', record };
     if (to || confirm) outbox?.nudge();
-    return { kind: 'created', record };
+    return { kind: 'created', record, ...(track ? { trackToken: track.token } : {}) };
   };
 }
 

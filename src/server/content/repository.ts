@@ -19,6 +19,7 @@ import type { ContentTypeDef } from '../../shared/content/define';
 import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { contentTable } from './table';
+import { newReference } from './tracking';
 
 export type StoredRecord = Record<string, unknown> & { _id: string; version: number };
 
@@ -78,6 +79,8 @@ function repositoryOn(
     const record: StoredRecord = { _id: String(row.id), version: Number(row.version) };
     for (const key of fieldKeys) record[key] = row[key];
     if (def.slugFrom) record.slug = row.slug;
+    // The reference, never the track token's hash.
+    if (def.intake?.track) record.reference = row.reference ?? null;
     record.sortOrder = row.sortOrder;
     record.createdAt = (row.createdAt as Date).toISOString();
     record.updatedAt = (row.updatedAt as Date).toISOString();
@@ -109,6 +112,15 @@ function repositoryOn(
   }
 
   const live = (id: string) => and(eq(col('id'), id), isNull(col('deletedAt')));
+  /** The one live record a condition on a unique column names. */
+  async function liveWhere(condition: SQL): Promise<StoredRecord | null> {
+    const [row] = await db
+      .select()
+      .from(table)
+      .where(and(condition, isNull(col('deletedAt'))))
+      .limit(1);
+    return row ? toRecord(row) : null;
+  }
 
   async function uniqueSlug(title: string): Promise<string> {
     const base = slugify(title);
@@ -209,13 +221,12 @@ function repositoryOn(
     },
 
     async findBySlug(slug: string): Promise<StoredRecord | null> {
-      if (!def.slugFrom) return null;
-      const [row] = await db
-        .select()
-        .from(table)
-        .where(and(eq(col('slug'), slug), isNull(col('deletedAt'))))
-        .limit(1);
-      return row ? toRecord(row) : null;
+      return def.slugFrom ? liveWhere(eq(col('slug'), slug)) : null;
+    },
+
+    /** The live record a track link's token hash names (one unique-index lookup). */
+    async findByTrackHash(hash: string): Promise<StoredRecord | null> {
+      return def.intake?.track ? liveWhere(eq(col('trackTokenHash'), hash)) : null;
     },
 
     /** The live record whose unique field equals `value`, ignoring case. */
@@ -244,6 +255,7 @@ function repositoryOn(
       data.sortOrder = sql`(select coalesce(max(sort_order), 0) + 1 from ${table})`;
       for (let attempt = 0; ; attempt++) {
         if (def.slugFrom) data.slug = await uniqueSlug(String(values[def.slugFrom] ?? ''));
+        if (def.intake?.track) data.reference = newReference(def.intake.track.prefix);
         try {
           return await undoable(async () => {
             const [row] = await db
@@ -257,8 +269,8 @@ function repositoryOn(
             const existing = await this.findByUnique(String(values[def.uniqueField] ?? ''));
             if (existing) return { ...existing, existed: true };
           }
-          // Two writers chose the same slug at once: choose again.
-          if (def.slugFrom && attempt < 5 && isUniqueViolation(error)) continue;
+          // Two writers chose the same slug at once, or a reference came up twice: choose again.
+          if ((def.slugFrom || def.intake?.track) && attempt < 5 && isUniqueViolation(error)) continue;
           throw error;
         }
       }

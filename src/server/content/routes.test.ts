@@ -64,7 +64,9 @@ describe.each(contentTypes.map((def) => [def.name, def] as const))('/api/%s', (n
       payload: sample(def),
     });
     expect(created.statusCode, created.body).toBe(201);
-    const record = created.json();
+    // A tracked type's new record also names its sender's status page, told once (decision 071).
+    const { trackUrl, ...record } = created.json();
+    expect(trackUrl === undefined || /^\/track\/[\w-]{43}$/.test(trackUrl)).toBe(true);
     expect(record._id).toMatch(/^[0-9a-f-]{36}$/);
     expect(record.version).toBe(1);
     expect(Date.parse(record.createdAt)).not.toBeNaN();

@@ -13,6 +13,7 @@ import { createCountCache } from './count-cache';
 import { csvRow } from './csv';
 import { type Intake, intakeLimit } from './intake';
 import { type ContentRepository, recordName, type UpdateResult } from './repository';
+import { trackPath } from './tracking';
 
 /**
  * The query string a list accepts: search, the declared filters and, when paginated, the page.
@@ -181,7 +182,8 @@ export function contentRoutes(
           body: schemas.create,
           response: {
             200: schemas.record,
-            201: schemas.record,
+            // A tracked type's new record comes with the sender's private status page, told once.
+            201: def.intake?.track ? schemas.record.extend({ trackUrl: z.string() }) : schemas.record,
             202: z.object({ message: z.string() }),
             400: errorSchema,
             429: errorSchema,
@@ -208,9 +210,10 @@ export function contentRoutes(
         const optIn = def.intake?.doubleOptIn;
         if (optIn && !mayReadList) return reply.status(202).send({ message: optIn.acknowledgement });
         // A duplicate of a unique record is stored once: 200, not 201.
-        return reply
-          .status(result.kind === 'existed' ? 200 : 201)
-          .send(visibleTo(request.user, def, result.record));
+        const answer = visibleTo(request.user, def, result.record);
+        if (result.kind === 'existed') return reply.status(200).send(answer);
+        const trackUrl = result.trackToken ? trackPath(result.trackToken) : undefined;
+        return reply.status(201).send(trackUrl ? { ...answer, trackUrl } : answer);
       },
     );
 

@@ -44,6 +44,15 @@ const bookkeepingColumns: readonly ColumnSpec[] = [
   { key: 'deletedAt', name: 'deleted_at', type: 'timestamptz', notNull: false },
 ];
 
+/**
+ * Columns of a type whose records are tracked by their sender (`intake.track`): the short reference
+ * and the SHA-256 of the track link's token. Null for rows older than tracking (migration 0710).
+ */
+const trackColumns: readonly ColumnSpec[] = [
+  { key: 'reference', name: 'reference', type: 'text', notNull: false, unique: true },
+  { key: 'trackTokenHash', name: 'track_token_hash', type: 'text', notNull: false, unique: true },
+];
+
 const quote = (value: string) => `'${value.replaceAll("'", "''")}'`;
 
 function fieldColumn(key: string, field: Field): ColumnSpec {
@@ -90,6 +99,7 @@ export function contentColumns(def: ContentTypeDef): ColumnSpec[] {
       ? [{ key: 'slug', name: 'slug', type: 'text', notNull: true, unique: true } as const]
       : []),
     ...Object.entries(def.fields).map(([key, field]) => fieldColumn(key, field)),
+    ...(def.intake?.track ? trackColumns : []),
   ];
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { carriesSecret } from '../http/secret-urls';
+import { carriesSecret, isTrackUrl } from '../http/secret-urls';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -97,6 +97,9 @@ export function registerSecurityHeaders(app: FastifyInstance) {
     // own form posts (the confirm and reset pages), which the page's action then refuses.
     if (carriesSecret(request.url))
       reply.header('cache-control', 'no-store').header('referrer-policy', 'same-origin');
+    // A request's status page is one visitor's own: kept by no cache, shown by no search engine.
+    if (isTrackUrl(request.url))
+      reply.header('cache-control', 'private, no-store').header('x-robots-tag', 'noindex, nofollow');
     return payload;
   });
 }

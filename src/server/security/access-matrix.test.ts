@@ -352,3 +352,31 @@ describe('access matrix: two-factor sign-in', () => {
     expect(wrong).toEqual([]);
   });
 });
+
+describe.skipIf(!hasWebBuild(PROJECT_ROOT))('access matrix: a request status page', () => {
+  it('is public and read-only: every identity reads it, nobody writes through it', async () => {
+    const sent = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/contactus',
+        payload: { name: 'Matrix', email: 'matrix@example.com', phone: '03001234567', message: 'Probe' },
+      })
+    ).json() as { trackUrl: string; reference: string };
+    for (const identity of identities) {
+      const authorization = await authorizationFor(identity);
+      const headers = authorization ? { authorization } : {};
+      const page = await t.app.inject({ method: 'GET', url: sent.trackUrl, headers });
+      expect(page.statusCode, identity).toBe(200);
+      expect(page.body).toContain(sent.reference);
+      const unknown = await t.app.inject({ method: 'GET', url: `/track/${'x'.repeat(43)}`, headers });
+      expect(unknown.statusCode, identity).toBe(404);
+    }
+    for (const method of ['POST', 'PUT', 'DELETE'] as const) {
+      const res = await t.app.inject({ method, url: sent.trackUrl, payload: { stage: 'done' } });
+      expect(res.statusCode, method).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, method).toBeLessThan(500);
+    }
+    const after = await t.app.inject({ method: 'GET', url: sent.trackUrl });
+    expect(after.body).toMatch(/is-current" aria-current="step">Received/);
+  });
+});

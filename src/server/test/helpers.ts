@@ -76,13 +76,15 @@ export interface TestApp {
 
 /** The whole app on a fresh database, closed after the file's tests. */
 export async function createTestApp(
-  options: { env?: Record<string, string>; ssr?: boolean } = {},
+  options: { env?: Record<string, string>; ssr?: boolean; logLines?: string[] } = {},
 ): Promise<TestApp> {
   const { database, drop } = await createTestDatabase();
+  const { logLines } = options;
   const app = await buildApp({
     env: testEnv(options.env),
     database,
-    logger: false,
+    // With `logLines`, the app logs (at the env's LOG_LEVEL) into that array.
+    ...(logLines ? { logStream: { write: (line: string) => logLines.push(line) } } : { logger: false }),
     ssr: options.ssr ? {} : false,
   });
   afterAll(async () => {

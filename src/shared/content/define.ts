@@ -50,6 +50,12 @@ export interface ContentTypeDef<F extends Record<string, Field> = Record<string,
      * on the list; see server/modules/subscriptions.
      */
     doubleOptIn?: { acknowledgement: string };
+    /**
+     * Every new record gets a short `reference` (`<prefix>-7Q3K`) and an unguessable link to a
+     * private status page (`/track/<token>`), of which only the token's SHA-256 is stored; see
+     * server/content/tracking.ts and docs/decisions/071.
+     */
+    track?: { prefix: string };
   };
   list: {
     /** 'position' is the staff-editable order; 'newest' puts the latest first (the inbox). */

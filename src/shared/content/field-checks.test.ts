@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { checkPlainFields, isTextField, maxLengthOf, plainFormFields, textProblem } from './field-checks';
+import {
+  checkPlainFields,
+  isTextField,
+  maxLengthOf,
+  plainFormFields,
+  plainFormInput,
+  textProblem,
+} from './field-checks';
 import { type Field, f } from './fields';
 import { fieldSchema } from './schema';
 import { settings } from './settings';
@@ -21,6 +28,9 @@ describe('plain field checks for public forms', () => {
       { name: 'phone', control: 'tel', required: true, maxLength: 20, autoComplete: 'tel' },
       { name: 'service', control: 'select', required: false, maxLength: 200, autoComplete: undefined },
       { name: 'message', control: 'textarea', required: true, maxLength: 5000, autoComplete: undefined },
+      { name: 'urgent', control: 'checkbox', required: false, maxLength: 4, autoComplete: undefined },
+      { name: 'area', control: 'text', required: false, maxLength: 120, autoComplete: 'address-level2' },
+      { name: 'preferredTime', control: 'text', required: false, maxLength: 120, autoComplete: undefined },
     ]);
     expect(plainFormFields(subscriber.fields).map(({ name }) => name)).toEqual(['email']);
   });
@@ -39,6 +49,14 @@ describe('plain field checks for public forms', () => {
       phone: 'Phone number must be exactly 11 digits.',
       message: 'Message is required.',
     });
+  });
+
+  it('send a ticked box as true and an unticked one as false, and never refuse either', () => {
+    const fields = plainFormFields(contactus.fields);
+    expect(plainFormInput(fields, { name: 'A', urgent: 'true' })).toMatchObject({ name: 'A', urgent: true });
+    expect(plainFormInput(fields, { urgent: '' }).urgent).toBe(false);
+    expect(plainFormInput(fields, { urgent: 'on' }).urgent).toBe(false);
+    expect(checkPlainFields(fields, { urgent: 'anything' }).urgent).toBeUndefined();
   });
 
   it('refuse to put a field a browser form cannot hold on a public form', () => {

@@ -7,7 +7,7 @@
 import { PHONE_PATTERN } from '../constants';
 import { normalisePhone } from '../phone';
 import { EMAIL_PATTERN, isCleanParagraphs, isSingleLine, isSiteLink } from '../text';
-import type { Field, FieldKind, ReferenceField, TextField } from './fields';
+import type { BooleanField, Field, FieldKind, ReferenceField, TextField } from './fields';
 
 /** The spec's §5 messages, verbatim. */
 export const messages = {
@@ -79,13 +79,16 @@ export interface PlainField {
   label: string;
   required: boolean;
   maxLength: number;
-  /** `textarea`, `select` (a reference: the page supplies its options), or the `type` of an `<input>`. */
-  control: 'textarea' | 'text' | 'email' | 'tel' | 'url' | 'select';
+  /**
+   * `textarea`, `select` (a reference: the page supplies its options), or the `type` of an
+   * `<input>`. A `checkbox` (a boolean field) reads `'true'` when ticked and `''` when not.
+   */
+  control: 'textarea' | 'text' | 'email' | 'tel' | 'url' | 'select' | 'checkbox';
   /** `tel`: the phone keypad, which has the + and the space people type numbers with. */
   inputMode?: 'tel';
   autoComplete?: string;
   /** The declaration the checks run on (plain data: label, kind, rules). */
-  field: TextField | ReferenceField;
+  field: TextField | ReferenceField | BooleanField;
 }
 
 const CONTROLS: Record<TextField['kind'], PlainField['control']> = {
@@ -99,7 +102,7 @@ const CONTROLS: Record<TextField['kind'], PlainField['control']> = {
 
 /**
  * The fields a visitor fills in to create a record of this type (those declared `input:
- * 'always'`), as plain data. Only text and reference fields can be on a public form; anything
+ * 'always'`), as plain data. Only text, reference and boolean fields can be on a public form; anything
  * else is a declaration mistake and fails here, not in a visitor's browser.
  */
 export function plainFormFields(fields: Record<string, Field>): PlainField[] {
@@ -114,6 +117,15 @@ export function plainFormFields(fields: Record<string, Field>): PlainField[] {
           maxLength: 200,
           control: 'select' as const,
           autoComplete: field.autoComplete,
+          field,
+        };
+      if (field.kind === 'boolean')
+        return {
+          name,
+          label: field.label,
+          required: false,
+          maxLength: 4,
+          control: 'checkbox' as const,
           field,
         };
       if (!isTextField(field)) throw new Error(`${name}: a ${field.kind} field cannot be on a public form`);
@@ -140,6 +152,8 @@ export function checkPlainFields(
     // A reference is a choice among options the server lists and checks again: only a missing
     // required choice is a problem the browser can see.
     const value = (values[name] ?? '').trim();
+    // A checkbox is ticked or not; the server reads anything else as not ticked.
+    if (field.kind === 'boolean') continue;
     const problem =
       field.kind === 'reference'
         ? field.required && value === ''
@@ -149,4 +163,17 @@ export function checkPlainFields(
     if (problem) errors[name] = problem;
   }
   return errors;
+}
+
+/**
+ * A public form's values as the API takes them: a checkbox's `'true'` or `''` becomes a boolean,
+ * every other value stays the text it is.
+ */
+export function plainFormInput(
+  fields: readonly PlainField[],
+  values: Record<string, string>,
+): Record<string, unknown> {
+  const input: Record<string, unknown> = { ...values };
+  for (const { name, control } of fields) if (control === 'checkbox') input[name] = values[name] === 'true';
+  return input;
 }

@@ -153,6 +153,8 @@ export function schemasFor<D extends ContentTypeDef>(def: D): ContentSchemas<D> 
   for (const [key, field] of Object.entries(def.fields))
     recordShape[key] = field.staffOnly ? storedValueSchema(field).optional() : storedValueSchema(field);
   if (def.slugFrom) recordShape.slug = z.string();
+  // Null for records older than tracking (migration 0710).
+  if (def.intake?.track) recordShape.reference = z.string().nullable();
   const schemas = { create, update, record: z.object(recordShape) };
   cache.set(def, schemas as ContentSchemas);
   return schemas as unknown as ContentSchemas<D>;

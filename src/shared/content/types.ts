@@ -1,4 +1,4 @@
-import { MESSAGE_STATUSES, SERVICE_CATEGORIES, SERVICE_CATEGORY_LABELS } from '../constants';
+import { CONTACT_STAGES, MESSAGE_STATUSES, SERVICE_CATEGORIES, SERVICE_CATEGORY_LABELS } from '../constants';
 import { type ContentTypeDef, defineContentType } from './define';
 import { f } from './fields';
 
@@ -189,6 +189,15 @@ export const contactus = defineContentType({
     // Which service the visitor asked about, when they came from its page or chose one.
     service: f.reference('Service', 'service'),
     message: f.longText('Message', { required: true, max: 5000, personal: true }),
+    urgent: f.boolean('Emergency: I need someone now'),
+    area: f.text('Area (neighbourhood or city)', {
+      max: 120,
+      autoComplete: 'address-level2',
+      personal: true,
+    }),
+    preferredTime: f.text('Preferred time', { max: 120 }),
+    // Where the request stands, in the words the visitor's track page shows; staff move it on.
+    stage: f.select('Stage', CONTACT_STAGES, { input: 'updateOnly', defaultValue: 'new' }),
     // A new message is always Pending, whatever the client sends; staff mark it read.
     status: f.select('Status', MESSAGE_STATUSES, { input: 'updateOnly', defaultValue: 'Pending' }),
     // Set when the form's hidden honeypot field came filled in; staff may clear it ("not spam").
@@ -204,6 +213,7 @@ export const contactus = defineContentType({
       message: 'Too many messages. Please try again later.',
     },
     notify: true,
+    track: { prefix: 'CF' },
   },
   list: {
     order: 'newest',
@@ -216,7 +226,7 @@ export const contactus = defineContentType({
     path: '/message',
     title: 'Messages',
     view: 'cards',
-    columns: ['name', 'email', 'phone', 'service', 'message'],
+    columns: ['name', 'email', 'phone', 'service', 'urgent', 'area', 'preferredTime', 'message'],
   },
 });
 

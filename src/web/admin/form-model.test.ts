@@ -11,8 +11,12 @@ describe('the generic admin form', () => {
       'phone',
       'service',
       'message',
+      'urgent',
+      'area',
+      'preferredTime',
     ]);
     expect(formFields(contactus.fields, 'update').map(([name]) => name)).toContain('status');
+    expect(formFields(contactus.fields, 'update').map(([name]) => name)).toContain('stage');
   });
 
   it("gives the spec's messages for empty, malformed e-mail and short phone values", () => {

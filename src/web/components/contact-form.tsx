@@ -4,7 +4,7 @@ import { CONTACT_FIELDS, CONTACT_HONEYPOT, PLACEHOLDERS } from '../lib/public-fo
 export type ContactNotice = FormNotice | null;
 
 /** Presentation the declaration does not carry: where a field sits. */
-const WIDE = new Set(['message']);
+const WIDE = new Set(['message', 'urgent']);
 /** One contact form per page: its controls' ids are fixed, and the island finds them by them. */
 const idOf = (name: string) => `contact-${name}`;
 
@@ -66,6 +66,19 @@ export function ContactForm({
             'aria-invalid': error ? true : undefined,
             'aria-describedby': error ? `${inputId}-error` : undefined,
           };
+          if (control === 'checkbox')
+            return (
+              <div key={name} className="form-field form-field-wide form-check">
+                <input
+                  id={inputId}
+                  name={name}
+                  type="checkbox"
+                  value="true"
+                  defaultChecked={initialValues[name] === 'true'}
+                />
+                <label htmlFor={inputId}>{label}</label>
+              </div>
+            );
           return (
             <div key={name} className={`form-field${WIDE.has(name) ? ' form-field-wide' : ''}`}>
               <label htmlFor={inputId}>
@@ -114,5 +127,23 @@ export function ContactForm({
         Submit
       </button>
     </form>
+  );
+}
+
+/** What a sent request is known by: told once, on the thank-you page or under the form. */
+export interface ContactReceipt {
+  reference: string;
+  trackUrl: string;
+}
+
+/** The reference and the link to the request's private status page (the island draws the same). */
+export function ContactReceiptLine({ receipt }: { receipt: ContactReceipt }) {
+  return (
+    <p className="form-receipt" data-receipt>
+      Your reference is <strong>{receipt.reference}</strong>.{' '}
+      <a href={receipt.trackUrl} rel="nofollow">
+        Follow your request
+      </a>
+    </p>
   );
 }

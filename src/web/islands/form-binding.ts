@@ -33,6 +33,12 @@ export interface FormBinding {
 
 type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
+const isCheckbox = (element: Control | null): element is HTMLInputElement =>
+  element instanceof HTMLInputElement && element.type === 'checkbox';
+/** A control's value as form text: a checkbox reads `'true'` when ticked, `''` when not. */
+const controlValue = (element: Control | null) =>
+  isCheckbox(element) ? (element.checked ? 'true' : '') : (element?.value ?? '');
+
 /**
  * Run a server-rendered form on the one form mechanism (form-state's reducer and the shared
  * submit), without React: the values live in the controls, every change goes through the reducer,
@@ -42,7 +48,7 @@ type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 export function bindForm(form: HTMLFormElement, binding: FormBinding) {
   const control = (name: string) => form.elements.namedItem(name) as Control | null;
   const read = (): Values =>
-    Object.fromEntries(binding.names.map((name) => [name, control(name)?.value ?? '']));
+    Object.fromEntries(binding.names.map((name) => [name, controlValue(control(name))]));
   let state = initialFormState(read(), binding.answered);
   const view = (): FormView => ({ state, errors: formView(state, binding.check(state.values)).errors });
 
@@ -50,7 +56,8 @@ export function bindForm(form: HTMLFormElement, binding: FormBinding) {
     for (const name of binding.names) {
       const element = control(name);
       const value = state.values[name] ?? '';
-      if (element && element.value !== value) element.value = value;
+      if (isCheckbox(element)) element.checked = value === 'true';
+      else if (element && element.value !== value) element.value = value;
     }
     binding.render(view());
   }
@@ -60,7 +67,9 @@ export function bindForm(form: HTMLFormElement, binding: FormBinding) {
   }
 
   form.addEventListener('input', (event) => {
-    const { name, value } = event.target as Control;
+    const target = event.target as Control;
+    const { name } = target;
+    const value = controlValue(target);
     if (binding.names.includes(name)) dispatch({ type: 'change', name, update: () => value });
   });
   form.addEventListener('focusout', (event) => {

@@ -9,6 +9,7 @@ import {
   messages,
   type PlainField,
   plainFormFields,
+  plainFormInput,
 } from '../../shared/content/field-checks';
 import { contactus, subscriber } from '../../shared/content/types';
 
@@ -25,6 +26,8 @@ export const CONTACT_FIELDS: readonly PlainField[] = plainFormFields(contactus.f
 /** The spam trap's field name, as the declaration names it. */
 export const CONTACT_HONEYPOT = contactus.intake!.honeypot!.field;
 export const checkContact = (values: Record<string, string>) => checkPlainFields(CONTACT_FIELDS, values);
+/** The contact form's values as POST /api/contactus takes them (the Emergency box as a boolean). */
+export const contactInput = (values: Record<string, string>) => plainFormInput(CONTACT_FIELDS, values);
 
 /** Hints of a field's format, shown as its placeholder; never a real-looking number. */
 export const PLACEHOLDERS: Readonly<Record<string, string>> = { phone: PHONE_FORMAT_HINT };

@@ -30,6 +30,9 @@ describe('the public page patterns the speculation rules and the service worker 
     for (const page of PUBLIC_PAGES) expect(isPublicPagePath(page.path)).toBe(true);
     expect(isPublicPagePath('/services/ac-repair')).toBe(true);
     expect(isPublicPagePath('/services/')).toBe(false);
+    // A request's private status page is never fetched ahead nor kept by the worker.
+    expect(isPublicPagePath('/track/abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG')).toBe(false);
+    expect(PUBLIC_PAGE_PATTERNS.some((pattern) => pattern.startsWith('/track'))).toBe(false);
     expect(JSON.parse(SPECULATION_RULES).prerender[0].where.and[0].href_matches).toEqual(
       PUBLIC_PAGE_PATTERNS,
     );

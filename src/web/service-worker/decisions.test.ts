@@ -49,6 +49,7 @@ describe('which requests the worker handles', () => {
       '/users',
       '/services/a/b',
       '/subscription/confirm?token=abc',
+      '/track/abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG',
       '/sw.js',
       '/',
     ])
@@ -84,6 +85,7 @@ describe('what the worker keeps', () => {
 
   it('never keeps admin pages, addresses with a query string, errors, redirects or non-HTML', () => {
     expect(mayKeepPage(`${ORIGIN}/dashboard`, answer())).toBe(false);
+    expect(mayKeepPage(`${ORIGIN}/track/abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG`, answer())).toBe(false);
     expect(mayKeepPage(`${ORIGIN}/contact?service=ac-repair`, answer())).toBe(false);
     expect(mayKeepPage(`${ORIGIN}/services/gone`, answer({ status: 404 }))).toBe(false);
     expect(mayKeepPage(`${ORIGIN}/home`, answer({ redirected: true }))).toBe(false);

@@ -1,8 +1,10 @@
+import { CONTACT_STAGES, type ContactStage } from '../../../shared/constants';
 import { fieldErrors, schemasFor } from '../../../shared/content/schema';
 import { visibleTo } from '../../../shared/content/visibility';
 import type { SiteData } from '../../../shared/site-data';
 import type { Intake } from '../../content/intake';
 import type { ContentRepository } from '../../content/repository';
+import { hashTrackToken, TRACK_TOKEN_PATTERN, trackPath } from '../../content/tracking';
 import { HttpError } from '../../errors';
 import type { RecoveryActions } from '../auth/recovery-routes';
 import type { SettingsStore } from '../settings/store';
@@ -58,7 +60,29 @@ export function createSiteData(
         throw error;
       }
       if (result.kind === 'limited') return { ok: false, status: 429, error: result.message };
-      return { ok: true, message: def.intake?.doubleOptIn?.acknowledgement };
+      const reference = result.record.reference;
+      const receipt =
+        result.kind === 'created' && result.trackToken && typeof reference === 'string'
+          ? { reference, trackUrl: trackPath(result.trackToken) }
+          : undefined;
+      return { ok: true, message: def.intake?.doubleOptIn?.acknowledgement, ...(receipt ? { receipt } : {}) };
+    },
+    trackRequest: async (token) => {
+      // A malformed token is not looked up at all; a well-formed one costs one unique-index probe.
+      const requests = repositories.get('contactus');
+      if (!requests || !TRACK_TOKEN_PATTERN.test(token)) return null;
+      const record = await requests.findByTrackHash(hashTrackToken(token));
+      if (!record || typeof record.reference !== 'string') return null;
+      const slug = typeof record.service === 'string' ? record.service : '';
+      const service = slug ? await repositories.get('service')?.findBySlug(slug) : null;
+      const stage = String(record.stage);
+      return {
+        reference: record.reference,
+        service: typeof service?.title === 'string' ? service.title : null,
+        receivedAt: String(record.createdAt),
+        stage: (CONTACT_STAGES as readonly string[]).includes(stage) ? (stage as ContactStage) : 'new',
+        scheduledAt: typeof record.scheduledAt === 'string' ? record.scheduledAt : null,
+      };
     },
     confirmSubscription: (token) => subscriptions.confirm(token),
     unsubscribe: (token) => subscriptions.unsubscribe(token),

@@ -20,6 +20,11 @@ const hasSpam = 'spam' in contactus.fields;
 const messageSchema = schemasFor(contactus).record;
 /** A message as GET /api/contactus answers it, typed by the declaration. */
 type Message = z.infer<typeof messageSchema>;
+/** What a visitor quotes when they call (`CF-7Q3KX`); none for messages older than references. */
+const referenceOf = (message: Message) => {
+  const { reference } = message as Message & { reference?: string | null };
+  return typeof reference === 'string' ? reference : null;
+};
 
 export function meta() {
   return [{ title: 'Messages | Admin' }];
@@ -146,9 +151,16 @@ export default function Messages() {
                   <span className={pending ? 'status-badge pending' : 'status-badge'}>
                     {pending ? 'Pending' : 'Read'}
                   </span>
+                  {message.urgent && <span className="status-badge urgent">Urgent</span>}
                   {message.spam && <span className="status-badge spam">Spam</span>}
                 </span>
                 <dl className="message-meta">
+                  {referenceOf(message) ? (
+                    <>
+                      <dt>Reference</dt>
+                      <dd className="message-reference">{referenceOf(message)}</dd>
+                    </>
+                  ) : null}
                   <dt>Email</dt>
                   <dd>
                     <a href={mailtoHref(message.email)}>{message.email}</a>
@@ -163,6 +175,18 @@ export default function Messages() {
                       <dd>
                         <a href={servicePath(message.service)}>{message.service}</a>
                       </dd>
+                    </>
+                  ) : null}
+                  {message.area ? (
+                    <>
+                      <dt>Area</dt>
+                      <dd>{message.area}</dd>
+                    </>
+                  ) : null}
+                  {message.preferredTime ? (
+                    <>
+                      <dt>Preferred time</dt>
+                      <dd>{message.preferredTime}</dd>
                     </>
                   ) : null}
                   <dt>Received</dt>

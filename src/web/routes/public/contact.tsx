@@ -1,8 +1,8 @@
 import { data, Link } from 'react-router';
-import { ContactForm } from '../../components/contact-form';
+import { ContactForm, ContactReceiptLine } from '../../components/contact-form';
 import { SectionHeading } from '../../components/section-heading';
 import { ContactDetails } from '../../components/sections';
-import { CONTACT_FIELDS, CONTACT_HONEYPOT, CONTACT_MESSAGES } from '../../lib/public-forms';
+import { CONTACT_FIELDS, CONTACT_HONEYPOT, CONTACT_MESSAGES, contactInput } from '../../lib/public-forms';
 import { pageMeta } from '../../lib/seo';
 import { useSiteSettings } from '../../lib/site';
 import type { Route } from './+types/contact';
@@ -22,14 +22,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const values = Object.fromEntries(CONTACT_FIELDS.map(({ name }) => [name, String(form.get(name) ?? '')]));
   const trap = String(form.get(CONTACT_HONEYPOT) ?? '');
+  const input = contactInput(values);
   const result = await context.site.submitForm(
     'contactus',
-    trap ? { ...values, [CONTACT_HONEYPOT]: trap } : values,
+    trap ? { ...input, [CONTACT_HONEYPOT]: trap } : input,
     {
       ip: context.clientIp,
     },
   );
-  if (result.ok) return { ok: true as const };
+  if (result.ok) return { ok: true as const, receipt: result.receipt ?? null };
   const message =
     result.status === 400
       ? CONTACT_MESSAGES.invalid
@@ -60,6 +61,7 @@ export default function Contact({ actionData, loaderData }: Route.ComponentProps
           </p>
           <h1 id="contact-result">Thank you for contacting us</h1>
           <p className="lead">We have your message and will get back to you shortly.</p>
+          {actionData.receipt ? <ContactReceiptLine receipt={actionData.receipt} /> : null}
           <p className="cta-row">
             <Link to="/home" className="btn btn-primary">
               Back to the home page

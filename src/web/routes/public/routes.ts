@@ -14,6 +14,7 @@ export const publicRoutes: RouteConfigEntry[] = [
     route('gallery', 'routes/public/gallery.tsx'),
     route('contact', 'routes/public/contact.tsx'),
     route('subscription/:step', 'routes/public/subscription.tsx'),
+    route('track/:token', 'routes/public/track.tsx'),
     route('offline', 'routes/public/offline.tsx'),
     route('*', 'routes/public/not-found.tsx'),
   ]),
