@@ -96,3 +96,35 @@ describe('sign-up limit', () => {
     expect(statuses).toEqual([201, 201, 201, 429, 429]);
   });
 });
+
+describe('current-password checks of a signed-in account', () => {
+  it('share the login budget: wrong guesses on the e-mail and password forms lock both, and login', async () => {
+    const signup = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      remoteAddress: '198.51.100.2',
+      payload: { name: 'Guessed', username: 'guessed', password: PASSWORD },
+    });
+    await t.database.query(`update users set role = 'editor' where id::text = $1`, [signup.json()._id]);
+    const { token } = (await login('guessed', PASSWORD, '198.51.100.2')).json();
+    const headers = { authorization: `Bearer ${token}` };
+    const guess = (i: number) =>
+      i % 2 === 0
+        ? t.app.inject({
+            method: 'PUT',
+            url: '/api/auth/email',
+            headers,
+            payload: { email: 'guessed@example.com', currentPassword: `wrong ${i}` },
+          })
+        : t.app.inject({
+            method: 'PUT',
+            url: '/api/auth/password',
+            headers,
+            payload: { currentPassword: `wrong ${i}`, newPassword: 'another long passphrase' },
+          });
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) statuses.push((await guess(i)).statusCode);
+    expect(statuses).toEqual([...Array(10).fill(400), 429, 429]);
+    expect((await login('guessed', PASSWORD, '198.51.100.3')).statusCode).toBe(429);
+  });
+});

@@ -22,7 +22,8 @@ import { tryAgainIn, type WriteLimit } from '../../plugins/write-limits';
 import type { SessionUser } from '../../types';
 import { createSettingsStore } from '../settings/store';
 import { isCommonPassword } from './common-passwords';
-import { hashPassword, verifyPassword } from './passwords';
+import { createLoginBudget } from './login-budget';
+import { hashPassword } from './passwords';
 import { createRecoveryStore, type TokenState } from './recovery-store';
 import type { AuthStore, UserRow } from './store';
 
@@ -200,11 +201,7 @@ export function recoveryRoutes(authStore: AuthStore, actions: RecoveryActions): 
       windowMs: 3_600_000,
     });
     // Guessing a current password on the e-mail form costs from the login budget.
-    const loginsPerUser = createRateLimiter(app.database, {
-      bucket: 'login-user',
-      max: env.LOGIN_MAX_PER_USER,
-      windowMs: env.LOGIN_WINDOW_MINUTES * 60_000,
-    });
+    const budget = createLoginBudget(app, authStore);
     const resetLimit: WriteLimit = {
       bucket: 'reset-ip',
       max: 30,
@@ -217,7 +214,6 @@ export function recoveryRoutes(authStore: AuthStore, actions: RecoveryActions): 
       windowMinutes: 10,
       message: 'Too many requests. Please try again later.',
     };
-    const userKey = (username: string) => username.trim().toLowerCase();
 
     app.post(
       '/api/auth/forgot',
@@ -292,7 +288,7 @@ export function recoveryRoutes(authStore: AuthStore, actions: RecoveryActions): 
           throw new HttpError(400, TOKEN_MESSAGES[state === 'valid' ? 'unknown' : state]);
         }
         // Whoever was locked out by guesses gets in with the new password at once.
-        await loginsPerUser.reset(userKey(user.username));
+        await budget.limiter.reset(budget.keyOf(user.username));
         return { message: recoveryMessages.resetDone };
       },
     );
@@ -337,19 +333,7 @@ export function recoveryRoutes(authStore: AuthStore, actions: RecoveryActions): 
       },
       async (request, reply) => {
         const { email, currentPassword } = request.body;
-        const me = request.user!;
-        const key = userKey(me.username);
-        if (env.LOGIN_MAX_PER_USER > 0 && (await loginsPerUser.peek(key)) >= env.LOGIN_MAX_PER_USER) {
-          const limit = await loginsPerUser.hit(key);
-          reply.header('retry-after', String(limit.retryAfter));
-          throw new HttpError(429, `Too many password attempts. ${tryAgainIn(limit.retryAfter)}`);
-        }
-        const user = await authStore.findUserById(me._id);
-        if (!user) throw new HttpError(401, 'Please log in.');
-        if (!(await verifyPassword(user.passwordHash, currentPassword))) {
-          await loginsPerUser.hit(key);
-          throw validationFailed({ currentPassword: authMessages.currentPasswordWrong });
-        }
+        const user = await budget.confirmCurrentPassword(reply, request.user!, currentPassword);
         if (user.email?.toLowerCase() === email.toLowerCase())
           throw validationFailed({ email: recoveryMessages.emailSame });
         if (await recovery.emailTaken(email, user._id))

@@ -15,7 +15,7 @@ import {
 import { createRateLimiter, type RateLimitResult } from '../../plugins/rate-limiter';
 import { tryAgainIn, type WriteLimit } from '../../plugins/write-limits';
 import type { XsrfTokens } from '../../plugins/xsrf';
-import type { SessionUser } from '../../types';
+import { createLoginBudget } from './login-budget';
 import { noticeNewSignIn } from './new-device';
 import { hashPassword, verifyPassword } from './passwords';
 import { emailNote, queueEmailConfirmation } from './recovery-routes';
@@ -46,11 +46,8 @@ export function authRoutes(store: AuthStore, xsrf: XsrfTokens): FastifyPluginAsy
     const windowMs = env.LOGIN_WINDOW_MINUTES * 60_000;
     // Limits live in the route handlers, not on URLs: every spelling of a path that reaches the
     // handler (/API/auth/login/, //api/auth/login) counts against the same budget.
-    const loginsPerUser = createRateLimiter(app.database, {
-      bucket: 'login-user',
-      max: env.LOGIN_MAX_PER_USER,
-      windowMs,
-    });
+    const budget = createLoginBudget(app, store);
+    const loginsPerUser = budget.limiter;
     // The per-address budgets are the routes' declared write limits, counted before the body is
     // read; the handler only takes a successful login's attempt back.
     const loginLimit: WriteLimit = {
@@ -77,7 +74,7 @@ export function authRoutes(store: AuthStore, xsrf: XsrfTokens): FastifyPluginAsy
       windowMinutes: 10,
       message: (seconds) => `Too many requests. ${tryAgainIn(seconds)}`,
     };
-    const userKey = (username: string) => username.trim().toLowerCase();
+    const userKey = budget.keyOf;
 
     function startBrowserSession(request: FastifyRequest, reply: FastifyReply, token: string) {
       const isSecure = secure(request);
@@ -293,17 +290,7 @@ export function authRoutes(store: AuthStore, xsrf: XsrfTokens): FastifyPluginAsy
       async (request, reply) => {
         const { currentPassword, newPassword } = request.body;
         const me = request.user!;
-        const limit = await loginsPerUser.peek(userKey(me.username));
-        if (env.LOGIN_MAX_PER_USER > 0 && limit >= env.LOGIN_MAX_PER_USER)
-          tooMany(reply, [await loginsPerUser.hit(userKey(me.username))], 'password attempts');
-        const user = await store.findUserById(me._id);
-        if (!user) throw new HttpError(401, 'Please log in.');
-        // A stolen session cannot be turned into a stolen account without the current password,
-        // and guessing it counts against the same budget as logging in.
-        if (!(await verifyPassword(user.passwordHash, currentPassword))) {
-          await loginsPerUser.hit(userKey(me.username));
-          throw validationFailed({ currentPassword: authMessages.currentPasswordWrong });
-        }
+        const user = await budget.confirmCurrentPassword(reply, me, currentPassword);
         const passwordHash = await hashPassword(newPassword);
         await app.changes.write(async (tx) => {
           const users = store.in(tx);

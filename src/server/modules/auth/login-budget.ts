@@ -1,0 +1,56 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { authMessages } from '../../../shared/auth';
+import { HttpError, validationFailed } from '../../errors';
+import { createRateLimiter } from '../../plugins/rate-limiter';
+import { tryAgainIn } from '../../plugins/write-limits';
+import type { SessionUser } from '../../types';
+import { verifyPassword } from './passwords';
+import type { AuthStore, UserRow } from './store';
+
+/**
+ * The per-username budget of password (and code) guesses: logging in, and every form that asks a
+ * signed-in person for their current password again, count against the same one. One place, so a
+ * new form cannot get a budget of its own by accident.
+ */
+export function createLoginBudget(app: FastifyInstance, store: AuthStore) {
+  const { env } = app;
+  const limiter = createRateLimiter(app.database, {
+    bucket: 'login-user',
+    max: env.LOGIN_MAX_PER_USER,
+    windowMs: env.LOGIN_WINDOW_MINUTES * 60_000,
+  });
+  const keyOf = (username: string) => username.trim().toLowerCase();
+
+  return {
+    limiter,
+    keyOf,
+
+    /**
+     * The signed-in person's account, once `password` proved to be its current password: a stolen
+     * session cannot become a stolen account (a new password, a new address) without it. A wrong
+     * one is said under `field` and costs from the budget; an exhausted budget answers 429.
+     */
+    async confirmCurrentPassword(
+      reply: FastifyReply,
+      me: SessionUser,
+      password: string,
+      field = 'currentPassword',
+    ): Promise<UserRow> {
+      const key = keyOf(me.username);
+      if (env.LOGIN_MAX_PER_USER > 0 && (await limiter.peek(key)) >= env.LOGIN_MAX_PER_USER) {
+        const { retryAfter } = await limiter.hit(key);
+        reply.header('retry-after', String(retryAfter));
+        throw new HttpError(429, `Too many password attempts. ${tryAgainIn(retryAfter)}`);
+      }
+      const user = await store.findUserById(me._id);
+      if (!user) throw new HttpError(401, 'Please log in.');
+      if (!(await verifyPassword(user.passwordHash, password))) {
+        await limiter.hit(key);
+        throw validationFailed({ [field]: authMessages.currentPasswordWrong });
+      }
+      return user;
+    },
+  };
+}
+
+export type LoginBudget = ReturnType<typeof createLoginBudget>;
