@@ -97,10 +97,10 @@ test('a forgotten password is reset from the e-mailed link', async ({ browser, p
   await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
   await expectAccessible(page);
   await page.getByLabel('New password', { exact: true }).fill('a new passphrase now');
-  await page.getByLabel('Repeat the new password').fill('a different one');
-  await page.getByLabel('Repeat the new password').blur();
+  await page.getByLabel('Repeat the new password', { exact: true }).fill('a different one');
+  await page.getByLabel('Repeat the new password', { exact: true }).blur();
   await expect(page.getByText('The two passwords differ.')).toBeVisible();
-  await page.getByLabel('Repeat the new password').fill('a new passphrase now');
+  await page.getByLabel('Repeat the new password', { exact: true }).fill('a new passphrase now');
   await page.getByRole('button', { name: 'Set new password' }).click();
   await expect(page.getByRole('status')).toHaveText(/Your password was changed/);
 
@@ -113,7 +113,7 @@ test('a forgotten password is reset from the e-mailed link', async ({ browser, p
   // The link worked once.
   await page.goto(resetLink);
   await page.getByLabel('New password', { exact: true }).fill('yet another passphrase');
-  await page.getByLabel('Repeat the new password').fill('yet another passphrase');
+  await page.getByLabel('Repeat the new password', { exact: true }).fill('yet another passphrase');
   await page.getByRole('button', { name: 'Set new password' }).click();
   await expect(page.getByRole('alert')).toHaveText(/This link was already used/);
 });
@@ -130,7 +130,7 @@ test('staff change their e-mail on My account; it counts once the mailed link is
   await expect(page.getByText(`Reset links and notices go to ${OWNER.email}.`)).toBeVisible();
   await expectAccessible(page);
   await page.getByLabel('New e-mail address').fill('owner.new@example.com');
-  await page.getByLabel('Your password').fill('a new passphrase now');
+  await page.getByLabel('Your password', { exact: true }).fill('a new passphrase now');
   await page.getByRole('button', { name: 'Change e-mail' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'We sent a link' })).toHaveText(
     /We sent a link to owner\.new@example\.com\. The change takes effect once you open it\./,

@@ -103,11 +103,11 @@ test('sign-up validates, then says a later account waits for approval', async ({
   const username = unique('waiting').replace(/\s/g, '-');
   await page.getByLabel('Full name').fill('Waiting Person');
   await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill('short');
-  await page.getByLabel('Password').blur();
+  await page.getByLabel('Password', { exact: true }).fill('short');
+  await page.getByLabel('Password', { exact: true }).blur();
   await expect(page.getByText('Password must be at least 8 characters.')).toBeVisible();
   await expect(signUp).toBeDisabled();
-  await page.getByLabel('Password').fill('long-enough-password');
+  await page.getByLabel('Password', { exact: true }).fill('long-enough-password');
   await expect(signUp).toBeEnabled();
   await signUp.click();
   await expect(page.getByRole('status')).toContainText('waiting for approval');
@@ -146,11 +146,11 @@ test('staff change their own password on My account', async ({ page, baseURL }) 
   await page.getByLabel('Password', { exact: true }).fill(first);
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page.getByRole('heading', { name: 'My account' })).toBeVisible();
-  await page.getByLabel('Current password').fill('wrong-password-9');
-  await page.getByLabel('New password').fill('second-password-2');
+  await page.getByLabel('Current password', { exact: true }).fill('wrong-password-9');
+  await page.getByLabel('New password', { exact: true }).fill('second-password-2');
   await page.getByRole('button', { name: 'Change password' }).click();
-  await expect(page.getByLabel('Current password')).toHaveAttribute('aria-invalid', 'true');
-  await page.getByLabel('Current password').fill(first);
+  await expect(page.getByLabel('Current password', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await page.getByLabel('Current password', { exact: true }).fill(first);
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByRole('status')).toContainText('Your password was changed.');
 

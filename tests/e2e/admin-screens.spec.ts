@@ -45,11 +45,35 @@ test('on a phone, tables turn into cards and the menu opens and closes', async (
   expect(b!.y).toBeGreaterThan(a!.y);
   const nav = page.getByRole('navigation', { name: 'Admin screens' });
   await expect(nav).toBeHidden();
+  // Menu and LogOut are thumb-sized and far enough apart that one is never the other by a slip.
+  const menu = (await page.getByRole('button', { name: 'Menu' }).boundingBox())!;
+  const logOut = (await page.getByRole('button', { name: 'LogOut' }).boundingBox())!;
+  for (const target of [menu, logOut]) expect(target.height).toBeGreaterThanOrEqual(44);
+  const [left, right] = menu.x < logOut.x ? [menu, logOut] : [logOut, menu];
+  expect(right.x - (left.x + left.width)).toBeGreaterThanOrEqual(16);
   await page.getByRole('button', { name: 'Menu' }).click();
   await expect(nav).toBeVisible();
   await nav.getByRole('link', { name: 'Our Services' }).click();
   await expect(page).toHaveURL('/addServices');
   await expect(nav).toBeHidden();
+});
+
+test('lists show each record’s picture and category; My account can show a typed password', async ({
+  page,
+}) => {
+  await page.goto('/addServices');
+  const header = page.getByRole('row').first();
+  await expect(header.getByRole('columnheader', { name: 'Icon' })).toBeVisible();
+  await expect(header.getByRole('columnheader', { name: 'Category' })).toBeVisible();
+  await expect(page.getByRole('row').nth(1).getByRole('img')).toHaveCount(1);
+
+  await page.goto('/account');
+  const current = page.getByLabel('Current password', { exact: true });
+  await current.fill('what I typed');
+  await expect(current).toHaveAttribute('type', 'password');
+  await page.getByRole('button', { name: 'Show password' }).first().click();
+  await expect(current).toHaveAttribute('type', 'text');
+  await expect(page.getByRole('button', { name: 'Hide password' })).toHaveAttribute('aria-pressed', 'true');
 });
 
 test('site settings are edited with the generic form and its messages', async ({ page }) => {

@@ -47,6 +47,10 @@ test('an admin approves a second user, who can then log in as an editor', async 
   await expect(editor.getByRole('link', { name: /^Users/ })).toHaveCount(0);
   await editor.goto('/users');
   await expect(editor.getByRole('main').getByRole('alert')).toContainText('Only an admin can do this.');
+  // The header names the editor's role, never "Admin"; the way back wears the site's colour.
+  await expect(editor.locator('.admin-brand-tag')).toHaveText('Editor');
+  const back = editor.getByRole('main').getByRole('link', { name: 'Back to the dashboard' });
+  expect(await back.evaluate((link) => getComputedStyle(link).color)).toBe('rgb(11, 79, 138)');
   // Editors see the site settings but cannot change them.
   await editor.goto('/settings');
   await expect(editor.getByText('Only an admin can change the settings.')).toBeVisible();

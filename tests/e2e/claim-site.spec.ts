@@ -58,7 +58,7 @@ test('an operator claims a fresh site with the link the server printed', async (
     await guess.getByLabel('Setup code').fill('a-wrong-guess-0000');
     await guess.getByLabel('Full name').fill('Stranger');
     await guess.getByLabel('Username').fill('stranger');
-    await guess.getByLabel('Password').fill('a long passphrase 1');
+    await guess.getByLabel('Password', { exact: true }).fill('a long passphrase 1');
     await guess.getByRole('button', { name: 'Sign Up' }).click();
     await expect(guess.getByRole('alert')).toContainText("Use the setup link printed in the server's log");
     const shots = process.env.SESSIONS_SCREENSHOTS;
@@ -80,7 +80,7 @@ test('an operator claims a fresh site with the link the server printed', async (
     if (shots) await page.screenshot({ path: `${shots}/signup-link-1280.png`, fullPage: true });
     await page.getByLabel('Full name').fill('Site Owner');
     await page.getByLabel('Username').fill('owner');
-    await page.getByLabel('Password').fill('owner passphrase 1');
+    await page.getByLabel('Password', { exact: true }).fill('owner passphrase 1');
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await expect(page.getByRole('status')).toContainText('Your admin account is ready. You can log in now.');
 
@@ -92,7 +92,7 @@ test('an operator claims a fresh site with the link the server printed', async (
     await expect(again.getByText('Create a staff account.')).toBeVisible();
     await again.getByLabel('Full name').fill('Latecomer');
     await again.getByLabel('Username').fill('latecomer');
-    await again.getByLabel('Password').fill('a long passphrase 2');
+    await again.getByLabel('Password', { exact: true }).fill('a long passphrase 2');
     await again.getByRole('button', { name: 'Sign Up' }).click();
     await expect(again.getByRole('status')).toContainText('waiting for approval');
     await late.close();

@@ -114,8 +114,23 @@ test('about: expertise, commitment, why choose us, entries with READ MORE, and t
   const card = page.locator('.about-card').filter({ hasText: entry.title });
   await expect(card).toContainText(`${words.slice(0, 20).join(' ')}...`);
   await expect(card.getByText(entry.description)).toBeHidden();
+  // The toggles of one row of cards line up at the cards' feet, whatever the lengths of the texts.
+  const cards = await page.locator('.about-card:has(summary)').all();
+  const placed = await Promise.all(
+    cards.map(async (each) => ({
+      top: (await each.boundingBox())!.y,
+      toggle: (await each.locator('summary').boundingBox())!.y,
+    })),
+  );
+  for (const a of placed)
+    for (const b of placed)
+      if (Math.abs(a.top - b.top) < 2) expect(Math.abs(a.toggle - b.toggle)).toBeLessThan(2);
   await card.getByText('READ MORE').click();
   await expect(card.getByText(entry.description)).toBeVisible();
+  // Opening keeps the toggle below the text it opened.
+  const text = await card.getByText(entry.description).boundingBox();
+  const toggle = await card.getByText('SHOW LESS').boundingBox();
+  expect(toggle!.y).toBeGreaterThan(text!.y + text!.height - 1);
   for (const member of team) await expect(page.getByRole('heading', { name: member.name })).toBeVisible();
 });
 

@@ -12,6 +12,24 @@ export function columnLabel(def: ContentTypeDef, column: string): string {
   );
 }
 
+/**
+ * The columns a list shows: the declared ones, led by the record's first picture when the type has
+ * one and none is declared, and followed by the choices a visitor's record is filed under (a
+ * service's category). Every type with a picture or a category shows them without saying so twice.
+ */
+export function listColumns(def: ContentTypeDef): string[] {
+  const declared = def.admin.columns as readonly string[];
+  const fields = Object.entries(def.fields);
+  const isPicture = (kind: string) => kind === 'image' || kind === 'images';
+  const picture = declared.some((column) => isPicture(def.fields[column]!.kind))
+    ? []
+    : fields.filter(([, field]) => isPicture(field.kind)).slice(0, 1);
+  const categories = fields.filter(
+    ([key, field]) => field.kind === 'select' && field.input === 'always' && !declared.includes(key),
+  );
+  return [...picture.map(([key]) => key), ...declared, ...categories.map(([key]) => key)];
+}
+
 export function recordTitle(def: ContentTypeDef, record: Record<string, unknown>): string {
   return String(record[def.titleField] ?? '') || def.label;
 }

@@ -1,9 +1,10 @@
-import { useCallback } from 'react';
+import { type ChangeEvent, useCallback } from 'react';
 import type { z } from 'zod';
 import { messages } from '../../shared/content/field-checks';
 import { fieldErrors } from '../../shared/content/schema';
 import { api } from '../lib/api';
 import { useForm } from '../lib/use-form';
+import { PasswordInput } from './password-input';
 
 export interface SchemaFormField {
   name: string;
@@ -73,26 +74,33 @@ export function SchemaForm<T extends Record<string, string>>({
       {fields.map(({ name, label, type, autoComplete, optional, inputMode }) => {
         const id = `${idPrefix}-${name}`;
         const message = form.errors[name];
+        const input = {
+          name,
+          autoComplete,
+          inputMode,
+          required: !optional,
+          value: form.values[name],
+          'aria-invalid': message ? true : undefined,
+          'aria-describedby': message ? `${id}-error` : undefined,
+          onChange: (e: ChangeEvent<HTMLInputElement>) => {
+            const next = e.target.value;
+            form.setValue(name, () => next);
+          },
+          onBlur: () => form.touch(name),
+        };
         return (
           <div className="field" key={name}>
             <label htmlFor={id}>{label}</label>
-            <input
-              id={id}
-              name={name}
-              type={type}
-              autoComplete={autoComplete}
-              inputMode={inputMode}
-              autoCapitalize={type === 'password' || name === 'username' ? 'none' : undefined}
-              required={!optional}
-              value={form.values[name]}
-              aria-invalid={message ? true : undefined}
-              aria-describedby={message ? `${id}-error` : undefined}
-              onChange={(e) => {
-                const next = e.target.value;
-                form.setValue(name, () => next);
-              }}
-              onBlur={() => form.touch(name)}
-            />
+            {type === 'password' ? (
+              <PasswordInput id={id} {...input} autoCapitalize="none" />
+            ) : (
+              <input
+                id={id}
+                type={type}
+                {...input}
+                autoCapitalize={name === 'username' ? 'none' : undefined}
+              />
+            )}
             {message && (
               <p id={`${id}-error`} className="field-error">
                 {message}

@@ -14,6 +14,7 @@ import {
   columnLabel,
   DataTable,
   FieldValueView,
+  listColumns,
   Pagination,
   recordTitle,
   ScreenHeader,
@@ -188,7 +189,7 @@ function ContentList({ def, data }: { def: ContentTypeDef; data: Awaited<ReturnT
     );
   };
 
-  const columns = def.admin.columns;
+  const columns = listColumns(def);
   return (
     <section className="screen" aria-busy={revalidator.state === 'loading'}>
       <ScreenHeader title={def.admin.title} count={data.totalCount}>

@@ -48,7 +48,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         <header className="admin-header">
           <Link to="/home" className="admin-brand">
             {root?.settings.companyName ?? 'Website'}
-            <span className="admin-brand-tag">Admin</span>
+            {/* The signed-in person's role, so an editor is never told they are an admin. */}
+            <span className="admin-brand-tag">{user.role === 'admin' ? 'Admin' : 'Editor'}</span>
           </Link>
           <button
             type="button"
@@ -64,7 +65,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
               Dashboard
             </NavLink>
             <NavLink to="/account" className="admin-user" title={`Signed in as ${user.username}`}>
-              {user.name} <span className="role-badge">{user.role}</span>
+              {user.name}
             </NavLink>
             <Form method="post" action="/logout">
               <button type="submit" className="btn btn-light btn-small">

@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { type ChangeEvent, useState } from 'react';
 import { Link, redirect, useRevalidator } from 'react-router';
 import { type LoginInput, loginSchema } from '../../../shared/auth';
 import { messages } from '../../../shared/content/field-checks';
 import { fieldErrors } from '../../../shared/content/schema';
 import { safeNext } from '../../admin/load';
+import { PasswordInput } from '../../admin/password-input';
 import { describeLoginFailure, TwoFactorLoginStep } from '../../admin/two-factor-login';
 import { api } from '../../lib/api';
 import { useForm } from '../../lib/use-form';
@@ -31,7 +32,6 @@ const checkLogin = (values: LoginValues) => {
 
 export default function Login() {
   const revalidator = useRevalidator();
-  const [showPassword, setShowPassword] = useState(false);
   // Two-factor sign-in: the password earned a ticket, and the second step asks for a code.
   const [ticket, setTicket] = useState<string | null>(null);
   const [restartReason, setRestartReason] = useState<string | null>(null);
@@ -58,6 +58,19 @@ export default function Login() {
   });
   const shown = (name: keyof LoginValues) => form.errors[name];
   const busy = form.submitting;
+  /** What both boxes share: their value, their message's wiring and their edits. */
+  const bound = (name: keyof LoginValues) => ({
+    name,
+    required: true,
+    value: form.values[name],
+    'aria-invalid': shown(name) ? true : undefined,
+    'aria-describedby': shown(name) ? `login-${name}-error` : undefined,
+    onChange: (e: ChangeEvent<HTMLInputElement>) => {
+      const next = e.target.value;
+      form.setValue(name, () => next);
+    },
+    onBlur: () => form.touch(name),
+  });
 
   if (ticket)
     return (
@@ -79,21 +92,7 @@ export default function Login() {
       <form method="post" noValidate className="auth-form" onSubmit={(event) => void form.submit(event)}>
         <div className="field">
           <label htmlFor="login-username">Username</label>
-          <input
-            id="login-username"
-            name="username"
-            autoComplete="username"
-            autoCapitalize="none"
-            required
-            value={form.values.username}
-            aria-invalid={shown('username') ? true : undefined}
-            aria-describedby={shown('username') ? 'login-username-error' : undefined}
-            onChange={(e) => {
-              const next = e.target.value;
-              form.setValue('username', () => next);
-            }}
-            onBlur={() => form.touch('username')}
-          />
+          <input id="login-username" autoComplete="username" autoCapitalize="none" {...bound('username')} />
           {shown('username') && (
             <p id="login-username-error" className="field-error">
               {shown('username')}
@@ -102,33 +101,7 @@ export default function Login() {
         </div>
         <div className="field">
           <label htmlFor="login-password">Password</label>
-          <div className="password-row">
-            <input
-              id="login-password"
-              name="password"
-              type={showPassword ? 'text' : 'password'}
-              autoComplete="current-password"
-              required
-              value={form.values.password}
-              aria-invalid={shown('password') ? true : undefined}
-              aria-describedby={shown('password') ? 'login-password-error' : undefined}
-              onChange={(e) => {
-                const next = e.target.value;
-                form.setValue('password', () => next);
-              }}
-              onBlur={() => form.touch('password')}
-            />
-            <button
-              type="button"
-              className="btn btn-light"
-              aria-label={showPassword ? 'Hide password' : 'Show password'}
-              aria-pressed={showPassword}
-              aria-controls="login-password"
-              onClick={() => setShowPassword((s) => !s)}
-            >
-              {showPassword ? 'Hide' : 'Show'}
-            </button>
-          </div>
+          <PasswordInput id="login-password" autoComplete="current-password" {...bound('password')} />
           {shown('password') && (
             <p id="login-password-error" className="field-error">
               {shown('password')}

@@ -131,23 +131,27 @@ export default function About({ loaderData }: Route.ComponentProps) {
                       className="card-image"
                     />
                   ) : null}
-                  <div className="card-pad">
+                  <div className="card-pad about-card-body">
                     <h3 className="card-title">{entry.title}</h3>
                     {entry.cut ? (
-                      // Works without JavaScript: the disclosure swaps the excerpt for the whole text.
-                      <details className="read-more">
-                        <summary>
-                          <span className="excerpt">{entry.short}</span>
-                          <span className="read-more-label">
+                      <>
+                        {/* The text first, its toggle after it: opening never moves the button above
+                            what it opened, and the buttons of a row line up at the cards' feet. */}
+                        <p className="about-text">
+                          <span className="about-excerpt">{entry.short}</span>
+                          <span className="about-whole">{entry.description}</span>
+                        </p>
+                        {/* Works without JavaScript: the open disclosure swaps the excerpt for the whole text. */}
+                        <details className="read-more">
+                          <summary>
                             <span className="when-closed">READ MORE</span>
                             <span className="when-open">SHOW LESS</span>
                             <span className="visually-hidden"> about {entry.title}</span>
-                          </span>
-                        </summary>
-                        <p>{entry.description}</p>
-                      </details>
+                          </summary>
+                        </details>
+                      </>
                     ) : (
-                      <p>{entry.description}</p>
+                      <p className="about-text">{entry.description}</p>
                     )}
                   </div>
                 </li>
