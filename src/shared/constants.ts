@@ -38,6 +38,8 @@ export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const MAX_IMAGE_PIXELS = 24_000_000;
 /** What every upload refusal and the upload field say is accepted, so that they never disagree. */
 export const ACCEPTED_IMAGES_TEXT = `a JPEG, PNG, WebP, GIF or AVIF picture of up to ${MAX_UPLOAD_BYTES / 1024 / 1024} MB and ${MAX_IMAGE_PIXELS / 1_000_000} megapixels`;
+/** The same formats for the file picker, so that it offers only what the server takes (no TIFF, no HEIC). */
+export const ACCEPTED_IMAGE_TYPES = 'image/jpeg,image/png,image/webp,image/gif,image/avif';
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 export const PAGE_SIZE_DEFAULT = 20;

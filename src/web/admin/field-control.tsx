@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { ACCEPTED_IMAGES_TEXT } from '../../shared/constants';
+import { ACCEPTED_IMAGE_TYPES, ACCEPTED_IMAGES_TEXT } from '../../shared/constants';
 import type { Field } from '../../shared/content/fields';
 import { ApiError, uploadImage } from '../lib/api';
 import { srcSetFor } from '../lib/images';
@@ -287,7 +287,7 @@ function ImagesInput({
           <input
             id={id}
             type="file"
-            accept="image/*"
+            accept={ACCEPTED_IMAGE_TYPES}
             multiple={multiple}
             onChange={(event) => {
               start(event.target.files);

@@ -5,7 +5,7 @@ import { HttpError } from '../../errors';
 import { createWorkQueue, type Slot } from './work-queue';
 
 /** `heif` is how libvips names AVIF; TIFF and HEIC are not web pictures and are refused. */
-const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'heif']);
+export const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'heif']);
 const UPLOAD_ADVICE = `Upload ${ACCEPTED_IMAGES_TEXT}.`;
 /** Longer than any real picture takes (0.5 s at 24 MP here); a stuck decode must not hold the queue. */
 const PROCESS_TIMEOUT_SECONDS = 30;
