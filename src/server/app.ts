@@ -38,6 +38,7 @@ import { registerTwoFactorPolicy } from './modules/auth/two-factor-policy';
 import { registerCluster } from './modules/cluster';
 import { eventRoutes } from './modules/events/routes';
 import { createTapStore } from './modules/events/store';
+import { liveRoutes } from './modules/live/routes';
 import { createMailOutbox } from './modules/mail/outbox';
 import { scheduleMaintenance } from './modules/maintenance';
 import { mediaRoutes } from './modules/media/routes';
@@ -241,7 +242,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const subscriptionLinks = subscriptionActions(app);
   await app.register(subscriptionRoutes(subscriptionLinks));
-  await app.register(eventRoutes(createTapStore(database)));
+  const tapStore = createTapStore(database);
+  await app.register(eventRoutes(tapStore));
+  await app.register(liveRoutes);
   for (const def of contentTypes) await app.register(contentRoutes(def, repositories.get(def.name)!, intake));
   await app.register(trashPlugin(database));
   await app.register(backupRoutes);
