@@ -40,6 +40,8 @@ import { registerTwoFactorPolicy } from './modules/auth/two-factor-policy';
 import { registerCluster } from './modules/cluster';
 import { eventRoutes } from './modules/events/routes';
 import { createTapStore } from './modules/events/store';
+import { leadStatsRoutes } from './modules/leads-stats/routes';
+import { createLeadStatsStore } from './modules/leads-stats/store';
 import { liveRoutes } from './modules/live/routes';
 import { createMailOutbox } from './modules/mail/outbox';
 import { scheduleMaintenance } from './modules/maintenance';
@@ -250,6 +252,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(subscriptionRoutes(subscriptionLinks));
   const tapStore = createTapStore(database);
   await app.register(eventRoutes(tapStore));
+  await app.register(leadStatsRoutes(createLeadStatsStore(database), tapStore));
   await app.register(liveRoutes);
   for (const def of contentTypes)
     await app.register(

@@ -193,6 +193,7 @@ describe('access matrix', () => {
     expect_('POST', '/api/auth/2fa/recovery-codes', 'staff');
     expect_('POST', '/api/auth/2fa/verify', 'public');
     expect_('POST', '/api/events', 'public');
+    expect_('GET', '/api/stats/leads', 'staff');
     expect_('GET', '/api/live', 'staff');
     expect(mismatches).toEqual([]);
   });
