@@ -173,6 +173,31 @@ describe('GET /api/stats/leads', () => {
     expect((await get('?weeks=52')).json().weeks).toHaveLength(52);
   });
 
+  it('shares an answer between dashboards until a request changes', async () => {
+    const before = (await get('?weeks=4')).json();
+    // Written behind the change log's back: the shared answer does not know yet.
+    await t.database.query(`update contact_messages set urgent = false where id = $1`, [ids.urgentSunday]);
+    expect((await get('?weeks=4')).json().openUrgent).toBe(before.openUrgent);
+    // A request filed through the API is a change: the next answer counts again.
+    const filed = await t.app.inject({
+      method: 'POST',
+      url: '/api/contactus',
+      payload: {
+        name: 'Night Caller',
+        email: 'night@example.com',
+        phone: '03001234567',
+        message: 'Freezer alarm',
+        urgent: true,
+        area: 'Gulberg',
+      },
+    });
+    expect(filed.statusCode, filed.body).toBe(201);
+    const after = (await get('?weeks=4')).json();
+    expect(after.openUrgent).toBe(before.openUrgent);
+    expect(after.newRequests[0]).toMatchObject({ _id: filed.json()._id, urgent: true, area: 'Gulberg' });
+    expect(after.weeks.at(-1).total).toBe(before.weeks.at(-1).total + 1);
+  });
+
   it('answers 400 to a bad query, 401 to anyone not signed in', async () => {
     for (const query of [
       '?weeks=0',

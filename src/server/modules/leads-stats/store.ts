@@ -56,18 +56,20 @@ export function createLeadStatsStore(database: Database) {
                from contact_messages, bounds
               where ${COUNTED} and created_at >= bounds.since
                 and created_at < bounds.since + make_interval(weeks => $1::int)
+           ), figures as (
+             -- One pass over the window and one sort for both percentiles.
+             select percentile_cont(array[0.5, 0.9]) within group (order by minutes)
+                      filter (where minutes is not null) as percentiles,
+                    count(minutes)::int as responded,
+                    (count(*) filter (where stage = 'done'))::int as won,
+                    (count(*) filter (where stage = 'lost'))::int as lost
+               from window_rows
            )
-           select
-             (select percentile_cont(0.5) within group (order by minutes) from window_rows
-               where minutes is not null) as "medianMinutes",
-             (select percentile_cont(0.9) within group (order by minutes) from window_rows
-               where minutes is not null) as "p90Minutes",
-             (select count(minutes)::int from window_rows) as responded,
-             (select count(*) filter (where stage = 'done')::int from window_rows) as won,
-             (select count(*) filter (where stage = 'lost')::int from window_rows) as lost,
+           select percentiles[1] as "medianMinutes", percentiles[2] as "p90Minutes", responded, won, lost,
              (select count(*)::int from contact_messages where ${COUNTED} and urgent and ${OPEN}) as "openUrgent",
              (select count(*)::int from contact_messages, bounds
-               where ${COUNTED} and ${OPEN} and follow_up_at < ${endOfToday('$3')}) as "followUpsDue"`,
+               where ${COUNTED} and ${OPEN} and follow_up_at < ${endOfToday('$3')}) as "followUpsDue"
+             from figures`,
           [weeks, clock, SITE_TIME_ZONE],
         ),
         database.query<{ _id: string; reference: string | null; name: string; followUpAt: string }>(
