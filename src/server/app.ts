@@ -43,6 +43,9 @@ import { eventRoutes } from './modules/events/routes';
 import { createTapStore } from './modules/events/store';
 import { createLeadDesk } from './modules/leads/desk';
 import { leadDeskRoutes } from './modules/leads/routes';
+import { leadStatsRoutes } from './modules/leads-stats/routes';
+import { createLeadStatsStore } from './modules/leads-stats/store';
+import { liveRoutes } from './modules/live/routes';
 import { createMailOutbox } from './modules/mail/outbox';
 import { scheduleMaintenance } from './modules/maintenance';
 import { mediaRoutes } from './modules/media/routes';
@@ -256,7 +259,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const subscriptionLinks = subscriptionActions(app);
   await app.register(subscriptionRoutes(subscriptionLinks));
-  await app.register(eventRoutes(createTapStore(database)));
+  const tapStore = createTapStore(database);
+  await app.register(eventRoutes(tapStore));
+  await app.register(leadStatsRoutes(createLeadStatsStore(database), tapStore));
+  await app.register(liveRoutes);
   const desk = createLeadDesk(app, { outbox: mailOutbox, secretBox });
   for (const def of contentTypes) {
     const repository = repositories.get(def.name)!;

@@ -17,12 +17,16 @@ afterAll(drop);
 
 /**
  * What modules add to a content table by their own migrations, beyond the declaration: the
- * subscription tokens (0401) and the inbox's status filter index. Anything else in a content table
- * that the declaration does not imply fails the comparison, so adding a column outside the
- * declaration is a deliberate act written here.
+ * subscription tokens (0401), the inbox's status filter index and the dashboard's open-request
+ * indexes (0740). Anything else in a content table that the declaration does not imply fails the
+ * comparison, so adding a column outside the declaration is a deliberate act written here.
  */
 const addedByModules: Record<string, string> = {
-  contact_messages: `create index contact_messages_status on contact_messages (status, created_at desc) where deleted_at is null;`,
+  contact_messages: `create index contact_messages_status on contact_messages (status, created_at desc) where deleted_at is null;
+    create index contact_messages_open_urgent on contact_messages (created_at desc)
+      where deleted_at is null and urgent and stage not in ('done', 'lost');
+    create index contact_messages_follow_up on contact_messages (follow_up_at)
+      where deleted_at is null and follow_up_at is not null and stage not in ('done', 'lost');`,
   subscribers: `
     alter table subscribers add column confirmation_sent_at timestamptz;
     alter table subscribers add column confirm_token_hash text;

@@ -135,6 +135,11 @@ export function createChangeLog(database: Database) {
       return () => listeners.delete(listener);
     },
 
+    /** How many listeners are attached (a stream that ended must leave none behind). */
+    listenerCount(): number {
+      return listeners.size;
+    },
+
     /** A change committed by another instance (modules/cluster). */
     heard(event: ChangeEvent) {
       tell(event);

@@ -98,6 +98,9 @@ const SAMPLE: Record<string, string> = {
 const concreteUrl = (url: string) =>
   url.replace(/:[a-zA-Z]+/g, (param) => SAMPLE[param] ?? 'x').replace(/\*$/, 'matrix-probe');
 
+/** Routes whose answer is an endless stream (Server-Sent Events). */
+const STREAMS = new Set(['/api/live']);
+
 const routes: RouteRule[] = t.app.routeRules.filter((r) => r.method !== 'OPTIONS');
 
 describe('access matrix', () => {
@@ -118,7 +121,10 @@ describe('access matrix', () => {
         url: concreteUrl(route.url),
         headers: authorization ? { authorization } : {},
         ...(hasBody ? { payload: {} } : {}),
+        // A stream never ends: its answer is its status, read as soon as the head is written.
+        ...(STREAMS.has(route.url) ? { payloadAsStream: true } : {}),
       });
+      if (STREAMS.has(route.url)) res.stream().destroy();
       const expected = expectedFor(route.access, identity);
       const ok =
         res.statusCode < 500 &&
@@ -190,6 +196,8 @@ describe('access matrix', () => {
     expect_('POST', '/api/auth/2fa/recovery-codes', 'staff');
     expect_('POST', '/api/auth/2fa/verify', 'public');
     expect_('POST', '/api/events', 'public');
+    expect_('GET', '/api/stats/leads', 'staff');
+    expect_('GET', '/api/live', 'staff');
     expect(mismatches).toEqual([]);
   });
 

@@ -21,3 +21,27 @@ export function pickParams(url: URL, names: readonly string[]): URLSearchParams 
   }
   return params;
 }
+
+/** A span of minutes as people say it: '42 min', '3 h 10 min', '2 d 4 h'; '–' when unknown. */
+export function formatMinutes(minutes: number | null | undefined): string {
+  if (minutes === null || minutes === undefined || !Number.isFinite(minutes)) return '–';
+  const whole = Math.round(minutes);
+  if (whole < 1) return 'under 1 min';
+  if (whole < 60) return `${whole} min`;
+  if (whole < 24 * 60) {
+    const rest = whole % 60;
+    return rest ? `${Math.floor(whole / 60)} h ${rest} min` : `${whole / 60} h`;
+  }
+  const hours = Math.round(whole / 60);
+  const rest = hours % 24;
+  return rest ? `${Math.floor(hours / 24)} d ${rest} h` : `${hours / 24} d`;
+}
+
+/** How long ago, for what happened in the last two days ('5 min ago', '3 h ago'); else the date. */
+export function formatAgo(iso: string, now = Date.now()): string {
+  const minutes = (now - new Date(iso).getTime()) / 60_000;
+  if (!Number.isFinite(minutes)) return '';
+  if (minutes < 1) return 'just now';
+  if (minutes < 48 * 60) return `${formatMinutes(minutes).replace(/ \d+ min$/, '')} ago`;
+  return formatWhen(iso);
+}

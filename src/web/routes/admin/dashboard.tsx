@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   type ClientLoaderFunctionArgs,
   Link,
@@ -7,7 +7,11 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import type { UserListItem } from '../../../shared/auth';
+import { LEAD_STATS_PATH, type LeadStats, NO_SERVICE } from '../../../shared/lead-stats';
+import { OutcomeChart, PairedWeeksChart, type Series, StackedWeeksChart } from '../../admin/charts';
 import { Spinner } from '../../admin/feedback';
+import { formatAgo, formatMinutes, formatWhen } from '../../admin/format';
+import { useLiveChanges } from '../../admin/live';
 import { optionalRead } from '../../admin/load';
 import { adminScreens } from '../../admin/screens';
 import type { loader as layoutLoader } from './layout';
@@ -16,15 +20,22 @@ export function meta() {
   return [{ title: 'Dashboard | Admin' }];
 }
 
-/** The live numbers on the tiles: messages waiting to be read and sign-ups waiting for approval. */
+/** The live numbers: the tiles' counts, how the business is doing, and the services' names. */
 export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
-  const [messages, users] = await Promise.all([
+  const [messages, users, stats, services] = await Promise.all([
     optionalRead<{ totalCount: number }>('/api/contactus?status=Pending&page=1&pageSize=1', request),
     optionalRead<UserListItem[]>('/api/users', request),
+    optionalRead<LeadStats>(`${LEAD_STATS_PATH}?weeks=12`, request),
+    optionalRead<{ slug?: string; title?: string }[]>('/api/service', request),
   ]);
+  const serviceNames: Record<string, string> = {};
+  for (const service of Array.isArray(services) ? services : [])
+    if (service.slug && service.title) serviceNames[service.slug] = service.title;
   return {
     unreadMessages: messages?.totalCount ?? null,
     pendingUsers: users ? users.filter((user) => user.role === 'pending').length : null,
+    stats,
+    serviceNames,
   };
 }
 clientLoader.hydrate = true as const;
@@ -36,12 +47,20 @@ export function HydrateFallback() {
 }
 
 /** How often an open dashboard refreshes its numbers (and whenever the tab comes back into view). */
-const REFRESH_MS = 30_000;
+const REFRESH_MS = 60_000;
+/** Changes that arrive together (a bulk action) refresh the numbers once. */
+const SETTLE_MS = 300;
+/** Services drawn apart in the weekly chart; the rest share the "Other" bar. */
+const DRAWN_SERVICES = 5;
+/** Follow-ups listed by name on the tile; the count says how many more. */
+const FOLLOW_UPS_SHOWN = 5;
 
 const COUNT_LABEL = { unreadMessages: 'unread', pendingUsers: 'waiting for approval' } as const;
 
+type Loaded = Awaited<ReturnType<typeof clientLoader>>;
+
 export default function Dashboard() {
-  const counts = useLoaderData<typeof clientLoader>();
+  const { stats, serviceNames, ...counts } = useLoaderData<typeof clientLoader>();
   const { revalidate } = useRevalidator();
   useEffect(() => {
     const refresh = () => {
@@ -54,14 +73,27 @@ export default function Dashboard() {
       document.removeEventListener('visibilitychange', refresh);
     };
   }, [revalidate]);
+
+  const settle = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(settle.current), []);
+  useLiveChanges(
+    'contactus',
+    useCallback(() => {
+      clearTimeout(settle.current);
+      settle.current = setTimeout(() => void revalidate(), SETTLE_MS);
+    }, [revalidate]),
+  );
+
   const layout = useRouteLoaderData<typeof layoutLoader>('routes/admin/layout');
   const isAdmin = layout?.user.role === 'admin';
   const screens = adminScreens.filter((screen) => !screen.adminOnly || isAdmin);
   return (
-    <section className="screen">
+    <section className="screen dashboard">
       <header className="screen-header">
         <h1>Dashboard</h1>
       </header>
+      {stats && <LeadDesk stats={stats} serviceNames={serviceNames} />}
+      <h2 className="dashboard-heading">Manage the site</h2>
       <ul className="tiles">
         {screens.map((screen) => {
           const count = screen.count ? counts[screen.count] : null;
@@ -82,4 +114,170 @@ export default function Dashboard() {
       </ul>
     </section>
   );
+}
+
+const serviceLabel = (names: Record<string, string>, slug: string | null) =>
+  !slug || slug === NO_SERVICE ? 'Other / not given' : (names[slug] ?? slug);
+
+/** What is waiting and how the business is doing: the request panel, the figures and the charts. */
+function LeadDesk({ stats, serviceNames }: { stats: LeadStats; serviceNames: Loaded['serviceNames'] }) {
+  const announcement = useUrgentAnnouncement(stats.newRequests);
+  const { weeks, series } = useMemo(
+    () => drawnServices(stats.weeks, serviceNames),
+    [stats.weeks, serviceNames],
+  );
+  const { won, lost } = stats.outcomes;
+  return (
+    <>
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {announcement}
+      </p>
+      <div className="dashboard-top">
+        <ul className="figures" aria-label="Key figures">
+          <li className={stats.openUrgent > 0 ? 'figure attention' : 'figure'}>
+            <span className="figure-value">{stats.openUrgent}</span>
+            <span className="figure-label">Open urgent requests</span>
+          </li>
+          <li className={stats.followUpsDue > 0 ? 'figure attention' : 'figure'}>
+            <span className="figure-value">{stats.followUpsDue}</span>
+            <span className="figure-label">Follow-ups due today</span>
+          </li>
+          <li className="figure">
+            <span className="figure-value">{formatMinutes(stats.firstResponse.medianMinutes)}</span>
+            <span className="figure-label">
+              Typical first response (median)
+              <span className="figure-note">
+                90% within {formatMinutes(stats.firstResponse.p90Minutes)} · {stats.firstResponse.count}{' '}
+                answered
+              </span>
+            </span>
+          </li>
+          <li className="figure">
+            <span className="figure-value">
+              {won + lost ? `${Math.round((won / (won + lost)) * 100)}%` : '–'}
+            </span>
+            <span className="figure-label">
+              Won, of requests decided
+              <span className="figure-note">
+                {won} won · {lost} lost in 12 weeks
+              </span>
+            </span>
+          </li>
+        </ul>
+        <section className="panel new-requests" aria-labelledby="new-requests-title">
+          <h2 id="new-requests-title">New requests</h2>
+          {stats.newRequests.length === 0 ? (
+            <p className="panel-empty">Nothing waiting. New requests appear here as they arrive.</p>
+          ) : (
+            <ul className="request-list">
+              {stats.newRequests.map((request) => (
+                <li key={request._id} className={request.urgent ? 'request-row urgent' : 'request-row'}>
+                  <Link to={`/message/${request._id}`} className="request-link">
+                    <span className="request-line">
+                      {request.urgent && <span className="badge badge-urgent">Urgent</span>}
+                      <strong>{request.reference ?? 'No reference'}</strong>
+                      <span className="request-service">{serviceLabel(serviceNames, request.service)}</span>
+                    </span>
+                    <span className="request-meta">
+                      {request.area || 'Area not given'} ·{' '}
+                      <time dateTime={request.createdAt} title={formatWhen(request.createdAt)}>
+                        {formatAgo(request.createdAt)}
+                      </time>
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        {stats.followUpsDueList.length > 0 && (
+          <section className="panel follow-ups-panel" aria-labelledby="follow-ups-title">
+            <h2 id="follow-ups-title">Follow-ups due today</h2>
+            <ul className="follow-ups">
+              {stats.followUpsDueList.slice(0, FOLLOW_UPS_SHOWN).map((due) => (
+                <li key={due._id}>
+                  <Link to={`/message/${due._id}`}>
+                    {due.reference ?? 'Request'} · {due.name}
+                  </Link>
+                  <time dateTime={due.followUpAt}>{formatWhen(due.followUpAt)}</time>
+                </li>
+              ))}
+              {stats.followUpsDue > FOLLOW_UPS_SHOWN && (
+                <li className="follow-ups-more">and {stats.followUpsDue - FOLLOW_UPS_SHOWN} more</li>
+              )}
+            </ul>
+          </section>
+        )}
+      </div>
+
+      <h2 className="dashboard-heading">The last 12 weeks</h2>
+      <div className="charts">
+        <StackedWeeksChart title="New requests per week, by service" weeks={weeks} series={series} />
+        <PairedWeeksChart
+          title="Calls and WhatsApp taps per week"
+          weeks={stats.taps}
+          series={[
+            { key: 'call', label: 'Calls' },
+            { key: 'whatsapp', label: 'WhatsApp' },
+          ]}
+        />
+        <OutcomeChart title="Requests won and lost" won={won} lost={lost} />
+      </div>
+    </>
+  );
+}
+
+/** The busiest services drawn apart, the rest (and requests naming none) together as "Other". */
+function drawnServices(weeks: LeadStats['weeks'], names: Record<string, string>) {
+  const totals = new Map<string, number>();
+  for (const week of weeks)
+    for (const [slug, count] of Object.entries(week.byService))
+      totals.set(slug, (totals.get(slug) ?? 0) + count);
+  const kept = [...totals.entries()]
+    .filter(([slug]) => slug !== NO_SERVICE)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, DRAWN_SERVICES)
+    .map(([slug]) => slug);
+  const series: Series[] = kept.map((slug) => ({ key: slug, label: serviceLabel(names, slug) }));
+  const hasOther = [...totals.keys()].some((slug) => !kept.includes(slug));
+  if (hasOther) series.push({ key: NO_SERVICE, label: 'Other' });
+  return {
+    series,
+    weeks: weeks.map((week) => {
+      const byService: Record<string, number> = {};
+      for (const [slug, count] of Object.entries(week.byService)) {
+        const key = kept.includes(slug) ? slug : NO_SERVICE;
+        byService[key] = (byService[key] ?? 0) + count;
+      }
+      return { ...week, byService };
+    }),
+  };
+}
+
+/**
+ * "Urgent request CF-7Q3K from Gulberg", said once by a polite live region when an urgent request
+ * appears that was not there at the last look (none at the first look: those were already there).
+ */
+function useUrgentAnnouncement(requests: LeadStats['newRequests']): string {
+  const seen = useRef<Set<string> | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  useEffect(() => {
+    const urgent = requests.filter((request) => request.urgent);
+    if (seen.current) {
+      const known = seen.current;
+      const fresh = urgent.filter((request) => !known.has(request._id));
+      if (fresh.length)
+        setAnnouncement(
+          fresh
+            .map((request) =>
+              [`Urgent request ${request.reference ?? ''}`.trim(), request.area && `from ${request.area}`]
+                .filter(Boolean)
+                .join(' '),
+            )
+            .join('. '),
+        );
+    }
+    seen.current = new Set([...(seen.current ?? []), ...urgent.map((request) => request._id)]);
+  }, [requests]);
+  return announcement;
 }

@@ -1,0 +1,57 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  LEAD_STATS_PATH,
+  type LeadStats,
+  leadStatsQuerySchema,
+  leadStatsSchema,
+} from '../../../shared/lead-stats';
+import { errorSchema } from '../../http/schemas';
+import type { TapStore } from '../events/store';
+import type { LeadStatsStore } from './store';
+
+/** How long an answer is shared when no request changed meanwhile. */
+export const STATS_FRESH_MS = 30_000;
+
+/** `GET /api/stats/leads?weeks=12`: how the business is doing, for the dashboard (staff only). */
+export function leadStatsRoutes(store: LeadStatsStore, taps: TapStore): FastifyPluginAsyncZod {
+  return async (app) => {
+    // Every open dashboard refetches when a request changes: the first computes, the others share
+    // its answer until the next change of a request (on any instance) or for STATS_FRESH_MS, after
+    // which taps, the clock's weeks and follow-ups that fell due are read again.
+    const answers = new Map<number, { at: number; stats: Promise<LeadStats> }>();
+    app.changes.onChange((event) => {
+      if (event.resource === 'contactus') answers.clear();
+    });
+    const statsFor = (weeks: number) => {
+      const kept = answers.get(weeks);
+      if (kept && Date.now() - kept.at < STATS_FRESH_MS) return kept.stats;
+      const stats = Promise.all([store.leadStats(weeks), taps.tapsPerWeek(weeks)]).then(
+        ([leads, tapWeeks]) => ({
+          ...leads,
+          taps: tapWeeks.map(({ weekStart, call, whatsapp }) => ({ start: weekStart, call, whatsapp })),
+        }),
+      );
+      const entry = { at: Date.now(), stats };
+      answers.set(weeks, entry);
+      stats.catch(() => {
+        if (answers.get(weeks) === entry) answers.delete(weeks);
+      });
+      return stats;
+    };
+
+    app.get(
+      LEAD_STATS_PATH,
+      {
+        config: { access: 'staff' },
+        schema: {
+          tags: ['stats'],
+          summary:
+            'Requests per week by service, response times, outcomes, open urgent, follow-ups due, taps',
+          querystring: leadStatsQuerySchema,
+          response: { 200: leadStatsSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema },
+        },
+      },
+      async (request, reply) => reply.send(await statsFor(request.query.weeks)),
+    );
+  };
+}
