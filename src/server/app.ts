@@ -17,7 +17,9 @@ import {
 } from 'fastify-type-provider-zod';
 import { MAX_BODY_BYTES, MAX_UPLOAD_BYTES } from '../shared/constants';
 import { contentTypes } from '../shared/content/types';
+import { isApprovedStaff } from '../shared/roles';
 import { backupRoutes } from './backup/routes';
+import { createChoiceCheck } from './content/choices';
 import { createIntake } from './content/intake';
 import { createContentRepository } from './content/repository';
 import { contentRoutes } from './content/routes';
@@ -233,16 +235,26 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.addHook('onClose', () => mailOutbox.stop());
   }
   const subscriptions = createSubscriptionStore(database);
+  const checkChoices = createChoiceCheck({
+    hasSlug: async (type, slug) => Boolean(await repositories.get(type)?.findBySlug(slug)),
+    isApprovedStaff: async (id) => isApprovedStaff(await authStore.findUserById(id)),
+  });
   const intake = createIntake(app, {
     settings: settingsStore,
     outbox: mailOutbox,
     subscriptions,
-    hasSlug: async (type, slug) => Boolean(await repositories.get(type)?.findBySlug(slug)),
+    checkChoices,
   });
   const subscriptionLinks = subscriptionActions(app);
   await app.register(subscriptionRoutes(subscriptionLinks));
   await app.register(eventRoutes(createTapStore(database)));
-  for (const def of contentTypes) await app.register(contentRoutes(def, repositories.get(def.name)!, intake));
+  for (const def of contentTypes)
+    await app.register(
+      contentRoutes(def, repositories.get(def.name)!, intake, {
+        checkChoices,
+        userNames: async () => new Map((await authStore.listUsers()).map((user) => [user._id, user.name])),
+      }),
+    );
   await app.register(trashPlugin(database));
   await app.register(backupRoutes);
   await app.register(auditPlugin(createAuditLog(database)));

@@ -108,3 +108,7 @@ export const userListItemSchema = publicUserSchema.extend({
   twoFactorEnabled: z.boolean(),
 });
 export type UserListItem = z.infer<typeof userListItemSchema>;
+
+/** An approved staff member as a choice (a request's assignee): who, by name, and nothing else. */
+export const staffMemberSchema = z.object({ _id: z.string(), name: z.string() });
+export type StaffMember = z.infer<typeof staffMemberSchema>;

@@ -81,6 +81,10 @@ describe('CSV export', () => {
       'Stage',
       'Status',
       'Spam',
+      'Visit scheduled for',
+      'Assignee',
+      'Follow up on',
+      'First response',
     ]);
     expect(rows).toHaveLength(4);
     const byMessage = new Map(rows.map((r) => [r[5], r]));

@@ -1,14 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ContentTypeDef } from '../../shared/content/define';
-import { referenceMessage } from '../../shared/content/field-checks';
 import { EMAIL_PATTERN } from '../../shared/text';
 import { fieldChanges } from '../db/change-log';
 import type { Db } from '../db/client';
 import type { Env } from '../env';
-import { validationFailed } from '../errors';
 import { createRateLimiter, type RateLimiter } from '../plugins/rate-limiter';
 import type { WriteLimit } from '../plugins/write-limits';
 import type { SessionUser } from '../types';
+import type { ChoiceCheck } from './choices';
 import { type ContentRepository, recordName, type StoredRecord } from './repository';
 import { newTrackToken } from './tracking';
 
@@ -36,8 +35,8 @@ export interface IntakeDeps {
   settings: { get(): Promise<object> };
   /** Present when SMTP_URL is set. */
   outbox: IntakeOutbox | null;
-  /** Whether a live record of a slugged type has this slug (a reference field's check). */
-  hasSlug(type: string, slug: string): Promise<boolean>;
+  /** References and users must name something that exists (choices.ts). */
+  checkChoices: ChoiceCheck;
   subscriptions: {
     queueConfirmation(
       tx: Db,
@@ -127,17 +126,6 @@ export function createIntake(app: FastifyInstance, deps: IntakeDeps) {
     return limiter;
   }
 
-  /** A reference must name a live record: a made-up or trashed slug is the visitor's 400, not a 500. */
-  async function checkReferences(def: ContentTypeDef, values: Record<string, unknown>) {
-    const problems: Record<string, string> = {};
-    for (const [key, field] of Object.entries(def.fields)) {
-      const slug = values[key];
-      if (field.kind !== 'reference' || typeof slug !== 'string') continue;
-      if (!(await deps.hasSlug(field.to, slug))) problems[key] = referenceMessage(field);
-    }
-    if (Object.keys(problems).length > 0) throw validationFailed(problems);
-  }
-
   return async function submit(
     repository: ContentRepository,
     input: Record<string, unknown>,
@@ -147,7 +135,7 @@ export function createIntake(app: FastifyInstance, deps: IntakeDeps) {
   ): Promise<IntakeResult> {
     const { def } = repository;
     const values = { ...input };
-    await checkReferences(def, values);
+    await deps.checkChoices(def, values);
     let flagged = false;
     const honeypot = def.intake?.honeypot;
     if (honeypot) {

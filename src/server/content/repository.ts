@@ -18,7 +18,7 @@ import { slugify } from '../../shared/constants';
 import type { ContentTypeDef } from '../../shared/content/define';
 import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
-import { contentTable } from './table';
+import { contentTable, rankedOrderSql } from './table';
 import { newReference } from './tracking';
 
 export type StoredRecord = Record<string, unknown> & { _id: string; version: number };
@@ -31,6 +31,8 @@ export interface ListQuery {
   pageSize?: number;
   /** List the trash instead of the live records. */
   trashed?: boolean;
+  /** One of the declaration's further orders (`list.orders`); the default is `list.order`. */
+  order?: string;
 }
 
 export type UpdateResult =
@@ -40,6 +42,9 @@ export type UpdateResult =
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isId = (id: string) => UUID.test(id);
+
+/** The filter value that asks for records where a choice (an assignee, a service) is empty. */
+export const NONE = 'none';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -70,14 +75,34 @@ function repositoryOn(
     return column;
   };
   const fieldKeys = Object.keys(def.fields);
+  const dateTimeKeys = fieldKeys.filter((key) => def.fields[key]?.kind === 'dateTime');
+
+  /** Values as the table takes them: a date-time's ISO text becomes the Date its column wants. */
+  function toRow(values: Record<string, unknown>): Record<string, unknown> {
+    const row = { ...values };
+    for (const key of dateTimeKeys) if (typeof row[key] === 'string') row[key] = new Date(row[key] as string);
+    return row;
+  }
   const order =
     def.list.order === 'newest'
       ? [desc(col('createdAt')), desc(col('id'))]
       : [asc(col('sortOrder')), asc(col('createdAt')), asc(col('id'))];
+  /** The SQL of a named order: the same expressions its index is built on (table.ts). */
+  const orderBy = (name: string | undefined): SQL[] => {
+    const ranked = name ? rankedOrderSql(def, name) : null;
+    if (!ranked) return order;
+    return [
+      sql.raw(`(${ranked.rank})`),
+      sql.raw(`(${ranked.oldest})`),
+      desc(col('createdAt')),
+      desc(col('id')),
+    ];
+  };
 
   function toRecord(row: Record<string, unknown>): StoredRecord {
     const record: StoredRecord = { _id: String(row.id), version: Number(row.version) };
     for (const key of fieldKeys) record[key] = row[key];
+    for (const key of dateTimeKeys) record[key] = row[key] ? (row[key] as Date).toISOString() : null;
     if (def.slugFrom) record.slug = row.slug;
     // The reference, never the track token's hash.
     if (def.intake?.track) record.reference = row.reference ?? null;
@@ -96,7 +121,10 @@ function repositoryOn(
     const filters = { ...def.list.defaultFilters, ...Object.fromEntries(given) };
     for (const [key, value] of Object.entries(filters)) {
       if (value === undefined || !def.list.filters?.includes(key)) continue;
-      conditions.push(eq(col(key), def.fields[key]?.kind === 'boolean' ? value === 'true' : value));
+      const kind = def.fields[key]?.kind;
+      // A choice left empty (no assignee) is asked for as `none`.
+      if (value === NONE && (kind === 'user' || kind === 'reference')) conditions.push(isNull(col(key)));
+      else conditions.push(eq(col(key), kind === 'boolean' ? value === 'true' : value));
     }
     const q = query.q?.trim();
     if (q && def.list.search?.length) {
@@ -172,7 +200,7 @@ function repositoryOn(
         .select()
         .from(table)
         .where(where(query))
-        .orderBy(...order)
+        .orderBy(...orderBy(query.order))
         .$dynamic();
       if (query.page && query.pageSize) {
         statement = statement.limit(query.pageSize).offset((query.page - 1) * query.pageSize);
@@ -251,7 +279,7 @@ function repositoryOn(
         const existing = await this.findByUnique(String(values[def.uniqueField] ?? ''));
         if (existing) return { ...existing, existed: true };
       }
-      const data: Record<string, unknown> = { ...values };
+      const data: Record<string, unknown> = toRow(values);
       data.sortOrder = sql`(select coalesce(max(sort_order), 0) + 1 from ${table})`;
       for (let attempt = 0; ; attempt++) {
         if (def.slugFrom) data.slug = await uniqueSlug(String(values[def.slugFrom] ?? ''));
@@ -288,7 +316,7 @@ function repositoryOn(
         expectedVersion === undefined ? live(id) : and(live(id), eq(col('version'), expectedVersion));
       const [row] = await db
         .update(table)
-        .set({ ...values, version: sql`${col('version')} + 1`, updatedAt: new Date() } as never)
+        .set({ ...toRow(values), version: sql`${col('version')} + 1`, updatedAt: new Date() } as never)
         .where(condition)
         .returning();
       if (row) return { kind: 'updated', record: toRecord(row as Record<string, unknown>) };

@@ -9,10 +9,11 @@ import { isApprovedStaff } from '../../shared/roles';
 import { fieldChanges } from '../db/change-log';
 import { conflict, HttpError, notFound } from '../errors';
 import { errorSchema, pageQuery } from '../http/schemas';
+import type { ChoiceCheck } from './choices';
 import { createCountCache } from './count-cache';
 import { csvRow } from './csv';
 import { type Intake, intakeLimit } from './intake';
-import { type ContentRepository, recordName, type UpdateResult } from './repository';
+import { type ContentRepository, NONE, recordName, type UpdateResult } from './repository';
 import { trackPath } from './tracking';
 
 /**
@@ -29,8 +30,24 @@ function listQuerySchema(def: ContentTypeDef) {
         ? z.enum(field.options as [string, ...string[]]).optional()
         : field?.kind === 'boolean'
           ? z.enum(['true', 'false']).optional()
-          : z.string().max(200).optional();
+          : field?.kind === 'user'
+            ? z
+                .union([z.uuid(), z.literal(ME), z.literal(NONE)], {
+                  error: `${field.label} must be a staff member's id, ${ME} or ${NONE}.`,
+                })
+                .optional()
+            : z.string().max(200).optional();
   }
+  const orders = Object.keys(def.list.orders ?? {});
+  if (orders.length > 0)
+    shape.order = z
+      .enum(orders as [string, ...string[]], { error: `order must be one of: ${orders.join(', ')}.` })
+      .optional()
+      .describe(
+        Object.entries(def.list.orders ?? {})
+          .map(([name, order]) => `${name}: ${order.summary}`)
+          .join('; '),
+      );
   if (def.list.paginated) Object.assign(shape, pageQuery);
   return z.strictObject(shape, {
     error: (issue) =>
@@ -39,6 +56,9 @@ function listQuerySchema(def: ContentTypeDef) {
         : undefined,
   });
 }
+
+/** A user filter's value for the caller: `?assignee=me`. */
+const ME = 'me';
 
 const idParams = z.object({ id: z.string().max(100) });
 const versionHeader = z.object({ 'if-match': z.string().max(40).optional() });
@@ -50,6 +70,13 @@ function expectedVersion(body: { version?: number }, ifMatch: string | undefined
   return match ? Number(match[1]) : undefined;
 }
 
+/** What the routes need from the modules app.ts hands in, described here by shape. */
+export interface ContentRouteHooks {
+  checkChoices: ChoiceCheck;
+  /** Every account's name by id: a user field is exported as the person, not their id. */
+  userNames(): Promise<Map<string, string>>;
+}
+
 /**
  * The spec's §7 calls for one content type: GET/POST /api/{name}, GET/PUT/DELETE /api/{name}/{id}.
  * Registered once per declaration; nothing here knows which type it serves.
@@ -58,6 +85,7 @@ export function contentRoutes(
   def: ContentTypeDef,
   repository: ContentRepository,
   intake: Intake,
+  hooks: ContentRouteHooks,
 ): FastifyPluginAsyncZod {
   const schemas = schemasFor(def);
   const base = `/api/${def.name}`;
@@ -66,8 +94,14 @@ export function contentRoutes(
 
   return async (app) => {
     const query = listQuerySchema(def);
-    const filtersOf = (q: Record<string, unknown>) =>
-      Object.fromEntries((def.list.filters ?? []).map((key) => [key, q[key] as string | undefined]));
+    const filtersOf = (q: Record<string, unknown>, user: { _id: string } | null) =>
+      Object.fromEntries(
+        (def.list.filters ?? []).map((key) => {
+          const value = q[key] as string | undefined;
+          // `me` is whoever asks; staff-only lists have someone asking.
+          return [key, value === ME && def.fields[key]?.kind === 'user' ? (user?._id ?? NONE) : value];
+        }),
+      );
 
     if (def.list.paginated) {
       const countOf = createCountCache(app, def.name);
@@ -86,10 +120,15 @@ export function contentRoutes(
           },
         },
         async (request) => {
-          const q = request.query as Record<string, unknown> & { page: number; pageSize: number; q?: string };
-          const listQuery = { q: q.q, filters: filtersOf(q) };
+          const q = request.query as Record<string, unknown> & {
+            page: number;
+            pageSize: number;
+            q?: string;
+            order?: string;
+          };
+          const listQuery = { q: q.q, filters: filtersOf(q, request.user) };
           const [records, totalCount] = await Promise.all([
-            repository.list({ ...listQuery, page: q.page, pageSize: q.pageSize }),
+            repository.list({ ...listQuery, order: q.order, page: q.page, pageSize: q.pageSize }),
             countOf(listQuery, () => repository.count(listQuery)),
           ]);
           return { data: records.map((record) => visibleTo(request.user, def, record)), totalCount };
@@ -108,8 +147,12 @@ export function contentRoutes(
           },
         },
         async (request) => {
-          const q = request.query as Record<string, unknown> & { q?: string };
-          const records = await repository.list({ q: q.q, filters: filtersOf(q) });
+          const q = request.query as Record<string, unknown> & { q?: string; order?: string };
+          const records = await repository.list({
+            q: q.q,
+            filters: filtersOf(q, request.user),
+            order: q.order,
+          });
           return records.map((record) => visibleTo(request.user, def, record));
         },
       );
@@ -129,21 +172,28 @@ export function contentRoutes(
           },
         },
         async (request, reply) => {
-          const q = request.query as Record<string, unknown> & { q?: string };
-          const listQuery = { q: q.q, filters: filtersOf(q) };
+          const q = request.query as Record<string, unknown> & { q?: string; order?: string };
+          const listQuery = { q: q.q, filters: filtersOf(q, request.user), order: q.order };
           const keys = visibleKeys(request.user, def);
           const day = new Date().toISOString().slice(0, 10);
           reply
             .header('content-type', 'text/csv; charset=utf-8')
             .header('content-disposition', `attachment; filename="${def.name}-${day}.csv"`)
             .header('cache-control', 'no-store');
+          const names = keys.some((key) => def.fields[key]?.kind === 'user') ? await hooks.userNames() : null;
+          const cell = (record: Record<string, unknown>, key: string) => {
+            const value = record[key];
+            return names && def.fields[key]?.kind === 'user' && typeof value === 'string'
+              ? (names.get(value) ?? 'A former staff member')
+              : value;
+          };
           async function* rows() {
             // A byte-order mark makes spreadsheet programs read the file as UTF-8.
             yield `\uFEFF${csvRow(['Received', ...keys.map((key) => def.fields[key]!.label)])}`;
             for (let page = 1; ; page++) {
               const records = await repository.list({ ...listQuery, page, pageSize: 500 });
               for (const record of records)
-                yield csvRow([record.createdAt, ...keys.map((key) => record[key])]);
+                yield csvRow([record.createdAt, ...keys.map((key) => cell(record, key))]);
               if (records.length < 500) return;
             }
           }
@@ -234,6 +284,8 @@ export function contentRoutes(
         const { version, ...values } = request.body as Record<string, unknown> & { version?: number };
         const { id } = request.params;
         const expected = expectedVersion({ version }, request.headers['if-match']);
+        // Outside the transaction: on PGlite a lookup on the pool would wait for it forever.
+        await hooks.checkChoices(def, values, await repository.findById(id));
         const result = await app.changes.write(async (tx): Promise<UpdateResult> => {
           const records = repository.in(tx.db);
           const before = await records.findById(id, { forUpdate: true });

@@ -45,12 +45,15 @@ const bookkeepingColumns: readonly ColumnSpec[] = [
 ];
 
 /**
- * Columns of a type whose records are tracked by their sender (`intake.track`): the short reference
- * and the SHA-256 of the track link's token. Null for rows older than tracking (migration 0710).
+ * Columns of a type whose records are tracked by their sender (`intake.track`): the short reference,
+ * the SHA-256 of the track link's token (to look it up) and the token sealed with the server's
+ * secret box (to put the link in mails to the sender; decision 071). Null for rows older than
+ * tracking (migration 0710), and the sealed token for rows older than 0720.
  */
 const trackColumns: readonly ColumnSpec[] = [
   { key: 'reference', name: 'reference', type: 'text', notNull: false, unique: true },
   { key: 'trackTokenHash', name: 'track_token_hash', type: 'text', notNull: false, unique: true },
+  { key: 'trackTokenSealed', name: 'track_token_sealed', type: 'text', notNull: false },
 ];
 
 const quote = (value: string) => `'${value.replaceAll("'", "''")}'`;
@@ -86,6 +89,12 @@ function fieldColumn(key: string, field: Field): ColumnSpec {
       // The chosen record's slug; null when none was chosen. No foreign key: a service renamed
       // or trashed later must not change what a visitor asked about.
       return { key, name, type: 'text', notNull: field.required };
+    case 'dateTime':
+      return { key, name, type: 'timestamptz', notNull: field.required };
+    case 'user':
+      // The account's id. No foreign key: deleting an account must not rewrite the requests it
+      // worked on; a reader shows an id that names nobody as a former staff member.
+      return { key, name, type: 'uuid', notNull: field.required };
     default:
       return { key, name, type: 'text', notNull: true, ...orDefault(quote('')) };
   }
@@ -110,6 +119,26 @@ export function contentColumns(def: ContentTypeDef): ColumnSpec[] {
  */
 const searchExpression = (def: ContentTypeDef) => (def.list.search ?? []).map(columnName).join(" || ' ' || ");
 
+const sqlValue = (value: string | boolean) => (typeof value === 'boolean' ? String(value) : quote(value));
+
+/**
+ * A named order of the declaration (\`list.orders\`) as SQL: the group a row falls in (\`rank\`), the
+ * time that orders a group oldest first (\`oldest\`, null for the rest), then newest first. The
+ * repository sorts by exactly these expressions and the order's index is built on them, so the
+ * planner walks the index instead of sorting the table.
+ */
+export function rankedOrderSql(def: ContentTypeDef, name: string): { rank: string; oldest: string } | null {
+  const order = def.list.orders?.[name];
+  if (!order) return null;
+  const groups = order.first.map((group) =>
+    Object.entries(group)
+      .map(([key, value]) => `${columnName(key)} = ${sqlValue(value as string | boolean)}`)
+      .join(' and '),
+  );
+  const rank = `case ${groups.map((condition, index) => `when ${condition} then ${index}`).join(' ')} else ${groups.length} end`;
+  return { rank, oldest: `case when ${rank} < ${groups.length} then created_at end` };
+}
+
 /** Indexes the declaration implies beyond the primary key and unique columns. */
 function contentIndexes(def: ContentTypeDef): { name: string; sql: string }[] {
   const indexes: { name: string; sql: string }[] = [];
@@ -125,6 +154,22 @@ function contentIndexes(def: ContentTypeDef): { name: string; sql: string }[] {
   if (def.list.order === 'newest') {
     const name = `${def.table}_newest`;
     indexes.push({ name, sql: `create index ${name} on ${def.table} (created_at desc, id desc) ${live}` });
+  }
+  for (const keys of def.list.indexes ?? []) {
+    const name = `${def.table}_${keys.map(columnName).join('_')}`;
+    const columns = keys.map(columnName).join(', ');
+    indexes.push({
+      name,
+      sql: `create index ${name} on ${def.table} (${columns}, created_at desc, id desc) ${live}`,
+    });
+  }
+  for (const order of Object.keys(def.list.orders ?? {})) {
+    const { rank, oldest } = rankedOrderSql(def, order)!;
+    const name = `${def.table}_order_${columnName(order)}`;
+    indexes.push({
+      name,
+      sql: `create index ${name} on ${def.table} ((${rank}), (${oldest}), created_at desc, id desc) ${live}`,
+    });
   }
   // Paginated lists grow without bound (the inbox): their search needs a trigram index.
   if (def.list.paginated && def.list.search?.length) {

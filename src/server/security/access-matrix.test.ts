@@ -158,6 +158,8 @@ describe('access matrix', () => {
     expect_('POST', '/api/auth/signup', 'public');
     expect_('POST', '/api/auth/login', 'public');
     expect_('GET', '/api/users', 'admin');
+    // Choosing an assignee: any staff member sees who the staff are (names only).
+    expect_('GET', '/api/users/staff', 'staff');
     expect_('PUT', '/api/users/:id', 'admin');
     expect_('DELETE', '/api/users/:id', 'admin');
     expect_('GET', '/api/audit', 'admin');

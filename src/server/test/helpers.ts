@@ -72,6 +72,12 @@ export interface TestApp {
   database: Database;
   /** Sign up (the first account becomes admin) and log in; answers a bearer header. */
   signIn(role?: StaffRole): Promise<{ authorization: string; userId: string }>;
+  /** Create a record through the API as `as`; fails the test unless it is stored (201). */
+  create(
+    type: string,
+    payload: Record<string, unknown>,
+    as?: { authorization: string },
+  ): Promise<Record<string, unknown> & { _id: string; version: number }>;
 }
 
 /** The whole app on a fresh database, closed after the file's tests. */
@@ -128,5 +134,11 @@ export async function createTestApp(
     return { authorization: await login(username, 'correct horse battery'), userId };
   }
 
-  return { app, database, signIn };
+  async function create(type: string, payload: Record<string, unknown>, as?: { authorization: string }) {
+    const res = await app.inject({ method: 'POST', url: `/api/${type}`, payload, headers: as ?? {} });
+    if (res.statusCode !== 201) throw new Error(`creating a ${type} failed: ${res.statusCode} ${res.body}`);
+    return res.json();
+  }
+
+  return { app, database, signIn, create };
 }

@@ -68,6 +68,16 @@ export interface ContentTypeDef<F extends Record<string, Field> = Record<string,
     filters?: readonly (keyof F & string)[];
     /** Filter values applied when the query string names none (`spam: 'false'` hides spam). */
     defaultFilters?: Partial<Record<keyof F & string, string>>;
+    /**
+     * Further orders a client may ask for by name (`?order=queue`); without one the list keeps
+     * `order`. Each gets an index of its own (server/content/table.ts).
+     */
+    orders?: Record<string, RankedOrder<keyof F & string>>;
+    /**
+     * Filters used together on a list that grows without bound (the inbox's stage and service):
+     * each combination gets an index, newest first, so a filtered page is one index range.
+     */
+    indexes?: readonly (readonly (keyof F & string)[])[];
   };
   admin: {
     /** The admin screen's path (the spec's routes where they exist). */
@@ -83,6 +93,17 @@ export interface ContentTypeDef<F extends Record<string, Field> = Record<string,
 }
 
 /**
+ * An order that puts some records first: those matching \`first[0]\` (every named field equal to its
+ * value), then those matching \`first[1]\`, and so on, each group oldest first, because the one
+ * waiting longest is next; then everything else, newest first.
+ */
+export interface RankedOrder<K extends string = string> {
+  /** What the order is for, in the API description. */
+  summary: string;
+  first: readonly Partial<Record<K, string | boolean>>[];
+}
+
+/**
  * Check a declaration and keep its literal type: the name, the access rules, the slug and each
  * field's kind travel to every reader, so `site.list('service')` knows a service's fields and a
  * misspelt one is a compile error (see `ContentRecord`).
@@ -94,6 +115,9 @@ export function defineContentType<const F extends Record<string, Field>, const D
     if (!(column in def.fields)) throw new Error(`${def.name}: admin column '${column}' is not a field`);
   }
   if (!(def.titleField in def.fields)) throw new Error(`${def.name}: titleField is not a field`);
+  const ordered = Object.values(def.list.orders ?? {}).flatMap((order) => order.first.flatMap(Object.keys));
+  for (const key of [...ordered, ...(def.list.indexes ?? []).flat()])
+    if (!(key in def.fields)) throw new Error(`${def.name}: list order or index names '${key}', not a field`);
   return def;
 }
 

@@ -7,7 +7,15 @@
 import { PHONE_PATTERN } from '../constants';
 import { normalisePhone } from '../phone';
 import { EMAIL_PATTERN, isCleanParagraphs, isSingleLine, isSiteLink } from '../text';
-import type { BooleanField, Field, FieldKind, ReferenceField, TextField } from './fields';
+import type {
+  BooleanField,
+  DateTimeField,
+  Field,
+  FieldKind,
+  ReferenceField,
+  TextField,
+  UserField,
+} from './fields';
 
 /** The spec's §5 messages, verbatim. */
 export const messages = {
@@ -69,9 +77,16 @@ export function textProblem(field: TextField, trimmed: string): string | undefin
   return pattern && !pattern.test(trimmed) ? pattern.message : undefined;
 }
 
-/** The message for a reference that names no live record (or is not a slug at all). */
-export const referenceMessage = (field: ReferenceField) =>
-  `Choose a ${field.label.toLowerCase()} from the list.`;
+/**
+ * The message for a choice that names nothing on offer: a reference to no live record, a user
+ * who is not an approved staff member, or something that is not an id at all.
+ */
+export const referenceMessage = (field: ReferenceField | UserField) =>
+  `Choose ${/^[aeiou]/i.test(field.label) ? 'an' : 'a'} ${field.label.toLowerCase()} from the list.`;
+
+/** The message for a date and time that cannot be read as one instant. */
+export const dateTimeMessage = (field: DateTimeField) =>
+  `${field.label} must be a date and time, e.g. 2026-11-25T10:00:00Z.`;
 
 /** A declared field as an HTML form field: everything a server-rendered form needs. */
 export interface PlainField {

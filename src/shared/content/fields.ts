@@ -14,7 +14,9 @@ export type FieldKind =
   | 'select'
   | 'rating'
   | 'boolean'
-  | 'reference';
+  | 'reference'
+  | 'dateTime'
+  | 'user';
 
 /** Who may send a field: on create and update, only on update (e.g. a message's status), or never. */
 export type FieldInput = 'always' | 'updateOnly' | 'never';
@@ -69,7 +71,32 @@ export interface ReferenceField extends FieldBase {
   to: string;
 }
 
-export type Field = TextField | ImagesField | SelectField | RatingField | BooleanField | ReferenceField;
+/**
+ * A moment (a visit, a follow-up), stored as \`timestamptz\` and answered as UTC ISO 8601
+ * (\`2026-11-25T10:00:00.000Z\`), or null when none is set. Input may carry any offset.
+ */
+export interface DateTimeField extends FieldBase {
+  kind: 'dateTime';
+}
+
+/**
+ * An approved staff member, stored as the account's id, or null when nobody was chosen: a
+ * request's assignee. Like a reference, the options are data: the server checks the id names an
+ * approved account, and the admin form lists them (\`GET /api/users/staff\`).
+ */
+export interface UserField extends FieldBase {
+  kind: 'user';
+}
+
+export type Field =
+  | TextField
+  | ImagesField
+  | SelectField
+  | RatingField
+  | BooleanField
+  | ReferenceField
+  | DateTimeField
+  | UserField;
 
 type Options = Partial<
   Pick<FieldBase, 'required' | 'input' | 'max' | 'help' | 'staffOnly' | 'autoComplete' | 'personal'>
@@ -130,6 +157,10 @@ export const f = {
     ({ ...base('boolean', label, options), kind: 'boolean' }) as BooleanField & Marks<O>,
   reference: <const O extends Options = Options>(label: string, to: string, options: O = {} as O) =>
     ({ ...base('reference', label, options), kind: 'reference', to }) as ReferenceField & Marks<O>,
+  dateTime: <const O extends Options = Options>(label: string, options: O = {} as O) =>
+    ({ ...base('dateTime', label, options), kind: 'dateTime' }) as DateTimeField & Marks<O>,
+  user: <const O extends Options = Options>(label: string, options: O = {} as O) =>
+    ({ ...base('user', label, options), kind: 'user' }) as UserField & Marks<O>,
 };
 
 /** The TypeScript value a field holds in a stored record. */
@@ -141,6 +172,6 @@ export type FieldValue<F extends Field> = F extends ImagesField
       ? number
       : F extends BooleanField
         ? boolean
-        : F extends ReferenceField
+        : F extends ReferenceField | DateTimeField | UserField
           ? string | null
           : string;

@@ -3,6 +3,7 @@ import { normalisePhone } from '../phone';
 import { isSiteLink } from '../text';
 import type { ContentRecord, ContentTypeDef, SingletonDef } from './define';
 import {
+  dateTimeMessage,
   maxLengthOf,
   messages,
   notTextMessage,
@@ -85,19 +86,56 @@ export function fieldSchema(field: Field): z.ZodType {
     }
     case 'boolean':
       return field.required ? z.boolean() : z.boolean().default(false);
-    case 'reference': {
-      // The slug's shape only: whether such a record exists is the server's check (intake.ts).
-      const schema = z
-        .string({ error: () => referenceMessage(field) })
-        .trim()
-        .max(200, { error: referenceMessage(field), abort: true })
-        .refine((value) => value === '' || SLUG_PATTERN.test(value), referenceMessage(field))
-        .refine((value) => !field.required || value !== '', messages.required(label))
-        // Nothing chosen is stored as null.
-        .transform((value) => (value === '' ? null : value));
-      return field.required ? schema : schema.nullable().default(null);
-    }
+    case 'reference':
+      // The slug's shape only: whether such a record exists is the server's check (choices.ts).
+      return optionalValue(field, 200, referenceMessage(field), (value) => SLUG_PATTERN.test(value), String);
+    case 'dateTime':
+      // Any offset in, one instant out: stored and answered in UTC.
+      return optionalValue(field, 40, dateTimeMessage(field), isInstant, (value) =>
+        new Date(value).toISOString(),
+      );
+    case 'user':
+      // The id's shape only: whether it names an approved staff member is the server's check.
+      return optionalValue(
+        field,
+        100,
+        referenceMessage(field),
+        (value) => UUID_PATTERN.test(value),
+        (value) => value.toLowerCase(),
+      );
   }
+}
+
+/**
+ * A value that is one thing or nothing (a chosen service, a visit time, an assignee): text of the
+ * right shape, normalised, or '' and null for none, which is stored as null.
+ */
+function optionalValue(
+  field: Field,
+  maxLength: number,
+  message: string,
+  isValid: (value: string) => boolean,
+  normalise: (value: string) => string,
+) {
+  const schema = z
+    .string({ error: () => message })
+    .trim()
+    .max(maxLength, { error: message, abort: true })
+    .refine((value) => value === '' || isValid(value), message)
+    .refine((value) => !field.required || value !== '', messages.required(field.label))
+    .transform((value) => (value === '' ? null : normalise(value)));
+  return field.required ? schema : schema.nullable().default(null);
+}
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isoDateTime = z.iso.datetime({ offset: true });
+
+/** An ISO 8601 date and time with seconds and an offset (or Z), naming a day the calendar has. */
+function isInstant(value: string): boolean {
+  if (!isoDateTime.safeParse(value).success) return false;
+  const [year, month, day] = value.slice(0, 10).split('-').map(Number) as [number, number, number];
+  // Date.parse reads 30 February as 2 March: the day must exist in its month.
+  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
 const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -171,6 +209,8 @@ function storedValueSchema(field: Field): z.ZodType {
     case 'select':
       return z.enum(field.options as [string, ...string[]]);
     case 'reference':
+    case 'dateTime':
+    case 'user':
       return z.string().nullable();
     default:
       return z.string();

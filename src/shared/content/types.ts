@@ -202,6 +202,12 @@ export const contactus = defineContentType({
     status: f.select('Status', MESSAGE_STATUSES, { input: 'updateOnly', defaultValue: 'Pending' }),
     // Set when the form's hidden honeypot field came filled in; staff may clear it ("not spam").
     spam: f.boolean('Spam', { input: 'updateOnly', staffOnly: true }),
+    // The desk's work on the request: nothing a visitor may set or see (decision 072).
+    scheduledAt: f.dateTime('Visit scheduled for', { input: 'updateOnly', staffOnly: true }),
+    assignee: f.user('Assignee', { input: 'updateOnly', staffOnly: true }),
+    followUpAt: f.dateTime('Follow up on', { input: 'updateOnly', staffOnly: true }),
+    // Stamped once, by the first reply or the first move out of `new`; never sent by a client.
+    firstResponseAt: f.dateTime('First response', { input: 'never', staffOnly: true }),
   },
   titleField: 'name',
   access: { list: 'staff', read: 'staff', create: 'public', update: 'staff', delete: 'staff' },
@@ -219,8 +225,16 @@ export const contactus = defineContentType({
     order: 'newest',
     paginated: true,
     search: ['name', 'email', 'phone', 'message'],
-    filters: ['status', 'spam'],
+    filters: ['status', 'spam', 'stage', 'service', 'assignee', 'urgent'],
     defaultFilters: { spam: 'false' },
+    orders: {
+      queue: {
+        summary:
+          'urgent requests still new first, then the other new ones, each oldest first; then the rest, newest first',
+        first: [{ stage: 'new', urgent: true }, { stage: 'new' }],
+      },
+    },
+    indexes: [['stage', 'service'], ['assignee']],
   },
   admin: {
     path: '/message',

@@ -1,8 +1,10 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import type { StaffMember } from '../../shared/auth';
 import { ACCEPTED_IMAGES_TEXT } from '../../shared/constants';
 import type { Field } from '../../shared/content/fields';
-import { ApiError, uploadImage } from '../lib/api';
+import { ApiError, api, uploadImage } from '../lib/api';
 import { srcSetFor } from '../lib/images';
+import { fromLocalInput, toLocalInput } from './date-time-input';
 
 type Updater = (value: unknown) => unknown;
 
@@ -73,6 +75,20 @@ export function FieldControl(props: FieldControlProps) {
         </select>
       );
       break;
+    case 'dateTime':
+      // The browser's zone on screen, the instant in UTC on the wire (date-time-input.ts).
+      control = (
+        <input
+          {...common}
+          type="datetime-local"
+          value={toLocalInput(value)}
+          onChange={(e) => set(fromLocalInput(e.target.value))}
+        />
+      );
+      break;
+    case 'user':
+      control = <StaffSelect common={common} value={value} onChange={set} />;
+      break;
     case 'boolean':
       return (
         <div className="field field-check">
@@ -132,6 +148,43 @@ export function FieldControl(props: FieldControlProps) {
       {control}
       <FieldNotes helpId={helpId} help={field.help} errorId={errorId} error={error} />
     </div>
+  );
+}
+
+/** Approved staff, fetched once per page load: the options of every user field. */
+let staffMembers: Promise<StaffMember[]> | null = null;
+
+/** A choice of one approved staff member by name, or nobody. */
+function StaffSelect(props: {
+  common: React.SelectHTMLAttributes<HTMLSelectElement> & Record<string, unknown>;
+  value: unknown;
+  onChange: (value: string) => void;
+}) {
+  const [staff, setStaff] = useState<StaffMember[] | null>(null);
+  useEffect(() => {
+    let live = true;
+    staffMembers ??= api<StaffMember[]>('/api/users/staff').catch((error: unknown) => {
+      staffMembers = null;
+      throw error;
+    });
+    staffMembers.then((list) => live && setStaff(list)).catch(() => live && setStaff([]));
+    return () => {
+      live = false;
+    };
+  }, []);
+  const chosen = typeof props.value === 'string' ? props.value : '';
+  const known = staff === null || chosen === '' || staff.some((member) => member._id === chosen);
+  return (
+    <select {...props.common} value={chosen} onChange={(e) => props.onChange(e.target.value)}>
+      <option value="">Nobody</option>
+      {!known && <option value={chosen}>A former staff member</option>}
+      {staff === null && chosen !== '' && <option value={chosen}>Loading…</option>}
+      {staff?.map((member) => (
+        <option key={member._id} value={member._id}>
+          {member.name}
+        </option>
+      ))}
+    </select>
   );
 }
 

@@ -31,6 +31,8 @@ export function Thumbnail({ url, alt, size = 80 }: { url: string; alt: string; s
   );
 }
 
+const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
 /** A stored value as a list shows it, by the field's kind. */
 export function FieldValueView({ field, value, title }: { field: Field; value: unknown; title: string }) {
   switch (field.kind) {
@@ -64,6 +66,12 @@ export function FieldValueView({ field, value, title }: { field: Field; value: u
       return <>{field.optionLabels?.[String(value)] ?? String(value ?? '')}</>;
     case 'boolean':
       return <>{value ? 'Yes' : 'No'}</>;
+    case 'dateTime':
+      return typeof value === 'string' && value ? (
+        <time dateTime={value}>{dateTimeFormat.format(new Date(value))}</time>
+      ) : (
+        <span className="muted">—</span>
+      );
     case 'longText':
       return <>{truncateWords(String(value ?? ''), TRUNCATE_WORDS.card)}</>;
     default:

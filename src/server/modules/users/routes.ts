@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authMessages, userListItemSchema, userUpdateSchema } from '../../../shared/auth';
-import type { Role } from '../../../shared/roles';
+import { authMessages, staffMemberSchema, userListItemSchema, userUpdateSchema } from '../../../shared/auth';
+import { isApprovedStaff, type Role } from '../../../shared/roles';
 import { HttpError, notFound } from '../../errors';
 import { errorSchema } from '../../http/schemas';
 import type { AuthStore, UserRow } from '../auth/store';
@@ -42,6 +42,27 @@ export function usersRoutes(store: AuthStore): FastifyPluginAsyncZod {
       async (_request, reply) => {
         const users = await store.listUsers();
         return reply.header('cache-control', 'no-store').send(users.map(listItem));
+      },
+    );
+
+    app.get(
+      '/api/users/staff',
+      {
+        config: { access: 'staff' },
+        schema: {
+          tags,
+          summary:
+            "Approved staff by name, for choosing one (a request's assignee); any staff member may ask",
+          response: { 200: z.array(staffMemberSchema) },
+        },
+      },
+      async (_request, reply) => {
+        const users = await store.listUsers();
+        const staff = users
+          .filter(isApprovedStaff)
+          .map(({ _id, name }) => ({ _id, name }))
+          .sort((a, b) => a.name.localeCompare(b.name));
+        return reply.header('cache-control', 'no-store').send(staff);
       },
     );
 
