@@ -90,14 +90,14 @@ test('the inbox pages through many messages and exports what the filters show', 
   const names = await sendMessages(records, tag, 13);
   await page.goto(`/message?q=${tag}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('MESSAGES [13]');
-  // Newest first, twelve a page.
+  // Queue order: requests still new wait oldest first, twelve a page.
   await expect(rows(page)).toHaveCount(12);
-  await expect(cardOf(page, names[12]!)).toHaveCount(1);
+  await expect(cardOf(page, names[0]!)).toHaveCount(1);
   await expect(page.getByText('Page 1 of 2')).toBeVisible();
   await page.getByRole('link', { name: 'Next' }).click();
   await expect(page.getByText('Page 2 of 2')).toBeVisible();
   await expect(rows(page)).toHaveCount(1);
-  await expect(cardOf(page, names[0]!)).toHaveCount(1);
+  await expect(cardOf(page, names[12]!)).toHaveCount(1);
 
   const exportLink = page.getByRole('link', { name: 'Export CSV' });
   await expect(exportLink).toHaveAttribute('href', `/api/contactus/export.csv?q=${tag}`);

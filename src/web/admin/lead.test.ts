@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   customerWhatsappHref,
-  fromLocalInput,
   internationalDigits,
   notifyByDefault,
   queueOrderServed,
   queueQuery,
   stageLabel,
   timeAgo,
-  toLocalInput,
 } from './lead';
 
 describe('the lead desk helpers', () => {
@@ -47,13 +45,6 @@ describe('the lead desk helpers', () => {
     expect(timeAgo('2026-11-24T09:00:00Z', now)).toBe('3 hr. ago');
     expect(timeAgo('2026-11-23T12:00:00Z', now)).toBe('yesterday');
     expect(timeAgo(null, now)).toBe('');
-  });
-
-  it('round-trips a date-time input through ISO', () => {
-    const local = '2026-11-25T14:30';
-    expect(toLocalInput(fromLocalInput(local))).toBe(local);
-    expect(fromLocalInput('')).toBeNull();
-    expect(toLocalInput(null)).toBe('');
   });
 
   it('sends the search, the page and only the filters the list serves', () => {

@@ -86,8 +86,8 @@ export async function readStaff(read: <T>(path: string) => Promise<T | null>): P
 /** The queue's filters, as the URL holds them; each is sent only when the list declares it. */
 export const QUEUE_FILTERS = ['stage', 'service', 'assignee', 'urgent', 'status', 'spam'] as const;
 const declaredFilters: readonly string[] = contactus.list.filters ?? [];
-/** The queue order (urgent new first, then the oldest new) comes with the stage filter. */
-export const queueOrderServed = declaredFilters.includes('stage');
+/** The queue order (urgent new first, then the oldest new), when the list declares it. */
+export const queueOrderServed = 'queue' in (contactus.list.orders ?? {});
 
 /** The list request's query for the queue URL's filters, search and page. */
 export function queueQuery(url: URL, pageSize: number) {
@@ -145,21 +145,4 @@ export function timeAgo(iso: string | null | undefined, now = Date.now()): strin
   if (unit === 'week' && Math.abs(seconds) > 8 * 7 * 24 * 60 * 60)
     return new Date(then).toLocaleDateString('en-GB');
   return relative.format(Math.trunc(seconds / size), unit);
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** An ISO time as a `datetime-local` input holds it, in the browser's time zone. */
-export function toLocalInput(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
-/** A `datetime-local` value back as an ISO time (null when empty or unreadable). */
-export function fromLocalInput(value: string): string | null {
-  if (!value) return null;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }

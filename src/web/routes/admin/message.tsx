@@ -14,12 +14,12 @@ import { servicePath } from '../../../shared/seo/public-pages';
 import { mailtoHref, telHref } from '../../../shared/text';
 import { restoreRecord } from '../../admin/actions';
 import { STALE_EDIT } from '../../admin/content-form';
+import { fromLocalInput, toLocalInput } from '../../admin/date-time-input';
 import { Spinner, useFeedback } from '../../admin/feedback';
 import { formatWhen } from '../../admin/format';
 import {
   customerSees,
   customerWhatsappHref,
-  fromLocalInput,
   type LeadEvent,
   notifyByDefault,
   readStaff,
@@ -27,7 +27,6 @@ import {
   type StaffMember,
   stageLabel,
   timeAgo,
-  toLocalInput,
 } from '../../admin/lead';
 import { adminRead, optionalRead } from '../../admin/load';
 import { ScreenHeader } from '../../admin/record-view';
@@ -172,6 +171,7 @@ export default function Request() {
               E-mail
             </a>
           </div>
+          <p className="message-text request-message">{message.message}</p>
           <dl className="message-meta request-facts">
             <dt>Reference</dt>
             <dd className="message-reference">{message.reference ?? '—'}</dd>
@@ -211,8 +211,6 @@ export default function Request() {
               </>
             ) : null}
           </dl>
-          <h3 className="request-subhead">Message</h3>
-          <p className="message-text">{message.message}</p>
           {photos.length > 0 && (
             <>
               <h3 className="request-subhead">Photos</h3>
@@ -292,9 +290,9 @@ function WorkForm({
         body: {
           version: message.version,
           stage: values.stage,
-          scheduledAt: values.stage === 'scheduled' ? fromLocalInput(values.scheduledAt) : null,
+          scheduledAt: values.stage === 'scheduled' ? fromLocalInput(values.scheduledAt) || null : null,
           assignee: values.assignee || null,
-          followUpAt: fromLocalInput(values.followUpAt),
+          followUpAt: fromLocalInput(values.followUpAt) || null,
           notifyCustomer: changedStage ? values.notifyCustomer : false,
         },
       });
