@@ -44,7 +44,10 @@ export interface LeadExtras {
   assignee?: string | null;
   followUpAt?: string | null;
   firstResponseAt?: string | null;
+  /** Staff-only addresses of the fault's photos (a request's page). */
   photos?: string[];
+  /** How many photos the request has (a queue row). */
+  photoCount?: number;
   notes?: LeadNote[];
   history?: LeadEvent[];
 }

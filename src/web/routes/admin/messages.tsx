@@ -229,9 +229,11 @@ export default function Messages() {
         </a>
       </ScreenHeader>
       <SearchBar label="Search messages" q={data.q}>
-        {queueFilters(data).map((filter) => (
-          <QueueFilter key={filter.name} {...filter} value={data.filters[filter.name] ?? ''} />
-        ))}
+        <div className="queue-filters">
+          {queueFilters(data).map((filter) => (
+            <QueueFilter key={filter.name} {...filter} value={data.filters[filter.name] ?? ''} />
+          ))}
+        </div>
       </SearchBar>
       {data.messages.length === 0 ? (
         <p className="empty">{filtered ? 'No messages match these filters.' : 'No messages yet.'}</p>
@@ -279,6 +281,11 @@ export default function Messages() {
                       <a href={mailtoHref(message.email)}>{message.email}</a>
                     </span>
                     <span className="queue-excerpt">{message.message}</span>
+                    {message.photoCount ? (
+                      <span className="queue-photos">
+                        {message.photoCount === 1 ? '1 photo' : `${message.photoCount} photos`}
+                      </span>
+                    ) : null}
                   </th>
                   <td className="queue-service">
                     {message.service ? (
