@@ -144,99 +144,101 @@ export default function Request() {
       </h2>
 
       <div className="request-layout">
-        <article className="request-card" aria-labelledby="request-from">
-          <header className="request-head">
-            <h2 id="request-from">{message.name}</h2>
-            <span className="badges">
-              {message.urgent && <span className="status-badge urgent">Urgent</span>}
-              <span className={`stage-badge stage-${message.stage ?? 'new'}`}>
-                {stageLabel(message.stage)}
+        <div className="request-main">
+          <article className="request-card" aria-labelledby="request-from">
+            <header className="request-head">
+              <h2 id="request-from">{message.name}</h2>
+              <span className="badges">
+                {message.urgent && <span className="status-badge urgent">Urgent</span>}
+                <span className={`stage-badge stage-${message.stage ?? 'new'}`}>
+                  {stageLabel(message.stage)}
+                </span>
+                {message.spam && <span className="status-badge spam">Spam</span>}
               </span>
-              {message.spam && <span className="status-badge spam">Spam</span>}
-            </span>
-          </header>
-          <div className="reach-out">
-            <a className="btn btn-primary" href={telHref(message.phone)}>
-              Call {message.phone}
-            </a>
-            <a
-              className="btn btn-chat"
-              href={customerWhatsappHref(message.phone, message.reference, company)}
-              target="_blank"
-              rel="noopener noreferrer"
-            >
-              WhatsApp
-            </a>
-            <a className="btn btn-light" href={mailtoHref(message.email)}>
-              E-mail
-            </a>
-          </div>
-          <p className="message-text request-message">{message.message}</p>
-          <dl className="message-meta request-facts">
-            <dt>Reference</dt>
-            <dd className="message-reference">{message.reference ?? '—'}</dd>
-            <dt>Received</dt>
-            <dd>
-              <time dateTime={message.createdAt}>{formatWhen(message.createdAt)}</time>{' '}
-              <span className="muted">({timeAgo(message.createdAt)})</span>
-            </dd>
-            <dt>Email</dt>
-            <dd>
-              <a href={mailtoHref(message.email)}>{message.email}</a>
-            </dd>
-            <dt>Phone</dt>
-            <dd>
-              <a href={telHref(message.phone)}>{message.phone}</a>
-            </dd>
-            <dt>Service</dt>
-            <dd>
-              {message.service ? (
-                <a href={servicePath(message.service)}>{serviceTitle ?? message.service}</a>
-              ) : (
-                <span className="muted">Not given</span>
-              )}
-            </dd>
-            <dt>Area</dt>
-            <dd>{message.area || <span className="muted">Not given</span>}</dd>
-            <dt>Preferred time</dt>
-            <dd>{message.preferredTime || <span className="muted">Not given</span>}</dd>
-            <dt>Customer sees</dt>
-            <dd>{customerSees(message.stage, visit)}</dd>
-            {message.firstResponseAt ? (
+            </header>
+            <div className="reach-out">
+              <a className="btn btn-primary" href={telHref(message.phone)}>
+                Call {message.phone}
+              </a>
+              <a
+                className="btn btn-chat"
+                href={customerWhatsappHref(message.phone, message.reference, company)}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                WhatsApp
+              </a>
+              <a className="btn btn-light" href={mailtoHref(message.email)}>
+                E-mail
+              </a>
+            </div>
+            <p className="message-text request-message">{message.message}</p>
+            <dl className="message-meta request-facts">
+              <dt>Reference</dt>
+              <dd className="message-reference">{message.reference ?? '—'}</dd>
+              <dt>Received</dt>
+              <dd>
+                <time dateTime={message.createdAt}>{formatWhen(message.createdAt)}</time>{' '}
+                <span className="muted">({timeAgo(message.createdAt)})</span>
+              </dd>
+              <dt>Email</dt>
+              <dd>
+                <a href={mailtoHref(message.email)}>{message.email}</a>
+              </dd>
+              <dt>Phone</dt>
+              <dd>
+                <a href={telHref(message.phone)}>{message.phone}</a>
+              </dd>
+              <dt>Service</dt>
+              <dd>
+                {message.service ? (
+                  <a href={servicePath(message.service)}>{serviceTitle ?? message.service}</a>
+                ) : (
+                  <span className="muted">Not given</span>
+                )}
+              </dd>
+              <dt>Area</dt>
+              <dd>{message.area || <span className="muted">Not given</span>}</dd>
+              <dt>Preferred time</dt>
+              <dd>{message.preferredTime || <span className="muted">Not given</span>}</dd>
+              <dt>Customer sees</dt>
+              <dd>{customerSees(message.stage, visit)}</dd>
+              {message.firstResponseAt ? (
+                <>
+                  <dt>First response</dt>
+                  <dd>
+                    <time dateTime={message.firstResponseAt}>{formatWhen(message.firstResponseAt)}</time>
+                  </dd>
+                </>
+              ) : null}
+            </dl>
+            {photos.length > 0 && (
               <>
-                <dt>First response</dt>
-                <dd>
-                  <time dateTime={message.firstResponseAt}>{formatWhen(message.firstResponseAt)}</time>
-                </dd>
+                <h3 className="request-subhead">Photos</h3>
+                <ul className="request-photos">
+                  {photos.map((url, index) => (
+                    <li key={url}>
+                      <a href={url} target="_blank" rel="noopener">
+                        <img
+                          src={url}
+                          alt={`The fault, ${index + 1} of ${photos.length}, sent by ${message.name}`}
+                          width={120}
+                          height={120}
+                        />
+                      </a>
+                    </li>
+                  ))}
+                </ul>
               </>
-            ) : null}
-          </dl>
-          {photos.length > 0 && (
-            <>
-              <h3 className="request-subhead">Photos</h3>
-              <ul className="request-photos">
-                {photos.map((url, index) => (
-                  <li key={url}>
-                    <a href={url} target="_blank" rel="noopener">
-                      <img
-                        src={url}
-                        alt={`The fault, ${index + 1} of ${photos.length}, sent by ${message.name}`}
-                        width={120}
-                        height={120}
-                      />
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
-        </article>
+            )}
+          </article>
+          <History message={message} />
+        </div>
 
         <div className="request-side">
           <WorkForm message={message} people={people} onSaved={() => revalidator.revalidate()} />
           <Notes message={message} onAdded={() => revalidator.revalidate()} />
           <Reply message={message} onSent={() => revalidator.revalidate()} />
-          <History message={message} />
         </div>
       </div>
     </section>
