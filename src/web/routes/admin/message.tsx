@@ -256,7 +256,8 @@ type WorkValues = {
 const workValuesOf = (message: Message): WorkValues => ({
   stage: String(message.stage ?? 'new'),
   scheduledAt: toLocalInput(message.scheduledAt),
-  notifyCustomer: notifyByDefault(String(message.stage ?? 'new')),
+  // Only a change of stage is announced: nothing to tell while the stage stays.
+  notifyCustomer: false,
   assignee: message.assignee ?? '',
   followUpAt: toLocalInput(message.followUpAt),
 });

@@ -182,7 +182,9 @@ export default function Messages() {
     } catch {
       feedback.error('Something went wrong!');
     }
-    revalidator.revalidate();
+    await revalidator.revalidate();
+    // The button is gone once the row says Read: keep the keyboard on the same request.
+    document.getElementById(`open-${message._id}`)?.focus();
   }
 
   async function notSpam(message: Message) {
@@ -273,7 +275,12 @@ export default function Messages() {
                     </time>
                   </td>
                   <th scope="row" className="queue-name">
-                    <Link to={`/message/${message._id}`} state={{ back }} className="queue-open">
+                    <Link
+                      to={`/message/${message._id}`}
+                      state={{ back }}
+                      className="queue-open"
+                      id={`open-${message._id}`}
+                    >
                       {message.name}
                     </Link>
                     <span className="queue-contact">
