@@ -1,5 +1,6 @@
 import { CONTACT_STAGES, type ContactStage } from '../../shared/constants';
 import { contactus } from '../../shared/content/types';
+import type { HistoryEntry, Note } from '../../shared/lead-desk';
 import { normalisePhone } from '../../shared/phone';
 
 /**
@@ -18,22 +19,6 @@ export const STAGE_LABELS: Record<ContactStage, string> = {
 export const stageLabel = (stage: unknown) =>
   (CONTACT_STAGES as readonly unknown[]).includes(stage) ? STAGE_LABELS[stage as ContactStage] : 'New';
 
-/** What the customer's track page says about a stage (the words of routes/public/track.tsx). */
-export function customerSees(stage: unknown, visit: string): string {
-  switch (stage) {
-    case 'contacted':
-      return 'We have called you';
-    case 'scheduled':
-      return visit ? `Visit scheduled for ${visit}` : 'Visit scheduled';
-    case 'done':
-      return 'Done';
-    case 'lost':
-      return 'Closed';
-    default:
-      return 'Received';
-  }
-}
-
 /** A visit booked and a job finished are news to the customer; the other stages are for staff. */
 export const notifyByDefault = (stage: string) => stage === 'scheduled' || stage === 'done';
 
@@ -48,27 +33,8 @@ export interface LeadExtras {
   photos?: string[];
   /** How many photos the request has (a queue row). */
   photoCount?: number;
-  notes?: LeadNote[];
-  history?: LeadEvent[];
-}
-
-export interface LeadNote {
-  _id: string;
-  author: string;
-  createdAt: string;
-  text: string;
-}
-
-export interface LeadEvent {
-  _id: string;
-  kind: 'stage' | 'reply';
-  at: string;
-  by: string;
-  from?: string;
-  to?: string;
-  scheduledAt?: string | null;
-  notified?: boolean;
-  text?: string;
+  notes?: Note[];
+  history?: HistoryEntry[];
 }
 
 export interface StaffMember {

@@ -10,7 +10,9 @@ import {
 } from 'react-router';
 import { CONTACT_STAGES } from '../../../shared/constants';
 import { contactus } from '../../../shared/content/types';
+import type { HistoryEntry } from '../../../shared/lead-desk';
 import { servicePath } from '../../../shared/seo/public-pages';
+import { stageWords } from '../../../shared/stage-words';
 import { mailtoHref, telHref } from '../../../shared/text';
 import { restoreRecord } from '../../admin/actions';
 import { STALE_EDIT } from '../../admin/content-form';
@@ -18,9 +20,7 @@ import { fromLocalInput, toLocalInput } from '../../admin/date-time-input';
 import { Spinner, useFeedback } from '../../admin/feedback';
 import { formatWhen } from '../../admin/format';
 import {
-  customerSees,
   customerWhatsappHref,
-  type LeadEvent,
   notifyByDefault,
   readStaff,
   STAGE_LABELS,
@@ -116,7 +116,6 @@ export default function Request() {
   }
 
   const photos = Array.isArray(message.photos) ? message.photos : [];
-  const visit = formatWhen(message.scheduledAt);
   return (
     <section className="screen request-page" aria-busy={revalidator.state === 'loading'}>
       <Link to={back} className="back-link">
@@ -202,7 +201,7 @@ export default function Request() {
               <dt>Preferred time</dt>
               <dd>{message.preferredTime || <span className="muted">Not given</span>}</dd>
               <dt>Customer sees</dt>
-              <dd>{customerSees(message.stage, visit)}</dd>
+              <dd>{stageWords(message.stage ?? 'new', message.scheduledAt ?? null)}</dd>
               {message.firstResponseAt ? (
                 <>
                   <dt>First response</dt>
@@ -544,7 +543,7 @@ function Reply({ message, onSent }: { message: Message; onSent: () => unknown })
   );
 }
 
-function eventText(event: LeadEvent): string {
+function eventText(event: HistoryEntry): string {
   if (event.kind === 'reply') return 'Reply sent';
   const to = stageLabel(event.to);
   const visit = event.to === 'scheduled' && event.scheduledAt ? ` for ${formatWhen(event.scheduledAt)}` : '';
