@@ -1,15 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { eventually, type ReceivedMail, startSmtpPeer } from '../../src/server/test/smtp-peer';
 import { expect, expectAccessible, test } from './fixtures';
 import { E2E_SETUP_CODE } from './setup-code';
+import { type MailingServer, startMailingServer } from './support/mailing-server';
 
 // This journey reads the mail the site sends: it runs its own server (the shared one has no SMTP)
 // beside a real SMTP peer, on a fresh embedded database.
-const port = Number(process.env.E2E_PORT ?? 3210) + 1;
-const origin = `http://127.0.0.1:${port}`;
 const OWNER = {
   name: 'Owner',
   username: 'owner',
@@ -17,46 +11,22 @@ const OWNER = {
   email: 'owner@example.com',
 };
 
-let peer: Awaited<ReturnType<typeof startSmtpPeer>>;
-let server: ChildProcess;
-let dataDir: string;
+let site: MailingServer;
+let origin: string;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  peer = await startSmtpPeer();
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-e2e-recovery-'));
-  server = spawn(process.execPath, ['scripts/start.mjs'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: origin,
-      SMTP_URL: peer.url,
-      SEED_DEMO: 'false',
-      SETUP_CODE: E2E_SETUP_CODE,
-      LOG_LEVEL: 'warn',
-      MAX_EVENT_LOOP_DELAY_MS: '0',
-    },
-    stdio: 'ignore',
-  });
-  await eventually(async () => (await fetch(`${origin}/api/status`)).ok, 150_000);
+  site = await startMailingServer(1, 'recovery');
+  origin = site.origin;
 });
 
 test.afterAll(async () => {
-  server?.kill('SIGTERM');
-  await new Promise((resolve) => (server?.exitCode === null ? server.once('exit', resolve) : resolve(null)));
-  await peer?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await site?.stop();
 });
 
-/** The link to `pathname` in the newest mail to `to` (quoted-printable undone). */
+/** The link to `pathname` in the `after`th mail to `to`. */
 async function linkMailedTo(to: string, pathname: string, after = 0): Promise<string> {
-  const mail: ReceivedMail = await eventually(
-    () => peer.received.filter((m) => m.to.includes(to))[after],
-    20_000,
-  );
-  const text = mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+  const text = await site.mailTo(to, after);
   const link = text.match(new RegExp(`${origin}${pathname}\\?token=[\\w-]{43}`))?.[0];
   expect(link, text).toBeTruthy();
   return link!;

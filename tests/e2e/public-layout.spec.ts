@@ -191,8 +191,8 @@ for (const javaScriptEnabled of [true, false]) {
     expect(message).toMatchObject({ name, service: service!.slug });
     const staffPage = await staff.newPage();
     await staffPage.goto(`/message?q=${encodeURIComponent(name)}`);
-    const card = staffPage.getByRole('listitem').filter({ hasText: name });
-    await expect(card.getByRole('link', { name: service!.slug })).toHaveAttribute(
+    const row = staffPage.getByRole('row').filter({ hasText: name });
+    await expect(row.getByRole('link', { name: service!.title })).toHaveAttribute(
       'href',
       `/services/${service!.slug}`,
     );

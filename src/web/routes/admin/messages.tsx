@@ -1,5 +1,13 @@
-import { type ClientLoaderFunctionArgs, useLoaderData, useRevalidator } from 'react-router';
+import {
+  type ClientLoaderFunctionArgs,
+  Link,
+  useLoaderData,
+  useLocation,
+  useRevalidator,
+  useRouteLoaderData,
+} from 'react-router';
 import type { z } from 'zod';
+import { CONTACT_STAGES } from '../../../shared/constants';
 import { schemasFor } from '../../../shared/content/schema';
 import { contactus } from '../../../shared/content/types';
 import type { ListPage } from '../../../shared/list-page';
@@ -7,24 +15,35 @@ import { servicePath } from '../../../shared/seo/public-pages';
 import { mailtoHref, telHref } from '../../../shared/text';
 import { restoreRecord, runChange } from '../../admin/actions';
 import { Spinner, useFeedback } from '../../admin/feedback';
-import { formatWhen, pageOf, pickParams } from '../../admin/format';
-import { adminRead } from '../../admin/load';
+import { formatWhen } from '../../admin/format';
+import {
+  type LeadExtras,
+  QUEUE_FILTERS,
+  queueQuery,
+  readStaff,
+  STAGE_LABELS,
+  type StaffMember,
+  stageLabel,
+  timeAgo,
+} from '../../admin/lead';
+import { adminRead, optionalRead } from '../../admin/load';
 import { Pagination, ScreenHeader, SearchBar } from '../../admin/record-view';
 import { api } from '../../lib/api';
+import '../../admin/lead-desk.css';
+import type { loader as layoutLoader } from './layout';
 
 const PAGE_SIZE = 12;
 const statusField = contactus.fields.status;
-/** Spam marking exists when the declaration has the field (the inbox filters on it). */
-const hasSpam = 'spam' in contactus.fields;
+const declaredFilters: readonly string[] = contactus.list.filters ?? [];
 
 const messageSchema = schemasFor(contactus).record;
-/** A message as GET /api/contactus answers it, typed by the declaration. */
-type Message = z.infer<typeof messageSchema>;
-/** What a visitor quotes when they call (`CF-7Q3KX`); none for messages older than references. */
-const referenceOf = (message: Message) => {
-  const { reference } = message as Message & { reference?: string | null };
-  return typeof reference === 'string' ? reference : null;
-};
+/** A request as GET /api/contactus answers it, typed by the declaration. */
+export type Message = z.infer<typeof messageSchema> & LeadExtras;
+
+interface ServiceOption {
+  slug: string;
+  title: string;
+}
 
 export function meta() {
   return [{ title: 'Messages | Admin' }];
@@ -32,19 +51,20 @@ export function meta() {
 
 export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
   const url = new URL(request.url);
-  const filters = pickParams(url, ['q', 'status', ...(hasSpam ? ['spam'] : [])]);
-  const page = pageOf(url);
-  const query = new URLSearchParams(filters);
-  query.set('page', String(page));
-  query.set('pageSize', String(PAGE_SIZE));
-  const { data, totalCount } = await adminRead<ListPage<Message>>(`/api/${contactus.name}?${query}`, request);
+  const { filters, query, page } = queueQuery(url, PAGE_SIZE);
+  const [list, staff, services] = await Promise.all([
+    adminRead<ListPage<Message>>(`/api/${contactus.name}?${query}`, request),
+    readStaff((path) => optionalRead(path, request)),
+    optionalRead<ServiceOption[]>('/api/service', request),
+  ]);
   return {
-    messages: data,
-    totalCount,
+    messages: list.data,
+    totalCount: list.totalCount,
     page,
     q: filters.get('q') ?? '',
-    status: filters.get('status') ?? '',
-    spam: filters.get('spam') ?? '',
+    filters: Object.fromEntries(QUEUE_FILTERS.map((name) => [name, filters.get(name) ?? ''])),
+    staff,
+    services: (services ?? []).map(({ slug, title }) => ({ slug, title })),
     exportQuery: filters.toString(),
   };
 }
@@ -56,23 +76,115 @@ export function HydrateFallback() {
   return <Spinner />;
 }
 
-/** The contact inbox: read, mark read, delete, search, filter and export what visitors sent. */
+type Option = readonly [value: string, label: string];
+
+/** The queue's filters and their choices, in the order the bar shows them. */
+function queueFilters(data: {
+  services: ServiceOption[];
+  staff: StaffMember[];
+}): { name: string; label: string; options: readonly Option[] }[] {
+  return [
+    {
+      name: 'stage',
+      label: 'Stage',
+      options: [['', 'Any'], ...CONTACT_STAGES.map((s) => [s, STAGE_LABELS[s]] as const)],
+    },
+    {
+      name: 'service',
+      label: 'Service',
+      options: [['', 'Any'], ...data.services.map((s) => [s.slug, s.title] as const)],
+    },
+    {
+      name: 'assignee',
+      label: 'Assignee',
+      options: [
+        ['', 'Anyone'],
+        ['me', 'Me'],
+        ['none', 'Unassigned'],
+        ...data.staff.map((m) => [m._id, m.name] as const),
+      ],
+    },
+    {
+      name: 'urgent',
+      label: 'Urgent',
+      options: [
+        ['', 'All'],
+        ['true', 'Urgent only'],
+        ['false', 'Not urgent'],
+      ],
+    },
+    {
+      name: 'status',
+      label: 'Status',
+      options: [['', 'All'], ...statusField.options.map((o) => [o, o === 'read' ? 'Read' : o] as const)],
+    },
+    // The spam filter appears when the declaration has the field.
+    {
+      name: 'spam',
+      label: 'Show',
+      options: [
+        ['', 'Inbox'],
+        ['true', 'Spam'],
+      ],
+    },
+  ];
+}
+
+/** One filter of the queue: a labelled select whose value lands in the URL. */
+function QueueFilter({
+  name,
+  label,
+  value,
+  options,
+}: {
+  name: string;
+  label: string;
+  value: string;
+  options: readonly Option[];
+}) {
+  if (!declaredFilters.includes(name)) return null;
+  return (
+    <div className="filter">
+      <label htmlFor={`queue-${name}`}>{label}</label>
+      <select id={`queue-${name}`} name={name} defaultValue={value}>
+        {options.map(([optionValue, optionLabel]) => (
+          <option key={optionValue} value={optionValue}>
+            {optionLabel}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/**
+ * The contact inbox as a queue: urgent requests still new first, then the oldest new ones, then
+ * the rest. Each row opens the request's page; PENDING and DELETE work from the row.
+ */
 export default function Messages() {
   const data = useLoaderData<typeof clientLoader>();
   const feedback = useFeedback();
   const revalidator = useRevalidator();
+  const location = useLocation();
+  const me = useRouteLoaderData<typeof layoutLoader>('routes/admin/layout')?.user;
+  const staffName = new Map(data.staff.map((member) => [member._id, member.name]));
+  const serviceTitle = new Map(data.services.map((service) => [service.slug, service.title]));
+  const back = `${location.pathname}${location.search}`;
 
   async function markRead(message: Message) {
     try {
+      // The spec's PENDING: the whole record back, with status read.
       await api(`/api/${contactus.name}/${message._id}`, {
         method: 'PUT',
-        body: { status: 'read', version: message.version },
+        body: { ...message, status: 'read' },
       });
       feedback.success(`Message from ${message.name} marked as read.`);
     } catch {
       feedback.error('Something went wrong!');
     }
-    revalidator.revalidate();
+    await revalidator.revalidate();
+    // The button is gone once the row says Read: keep the keyboard on the same request.
+    document.getElementById(`open-${message._id}`)?.focus();
   }
 
   async function notSpam(message: Message) {
@@ -104,7 +216,9 @@ export default function Messages() {
     });
   }
 
-  const filtered = Boolean(data.q || data.status || data.spam);
+  const assigneeName = (id: string | null | undefined) =>
+    id ? (id === me?._id ? `${staffName.get(id) ?? me.name} (you)` : (staffName.get(id) ?? 'Someone')) : '';
+  const filtered = Boolean(data.q || Object.values(data.filters).some(Boolean));
   return (
     <section className="screen" aria-busy={revalidator.state === 'loading'}>
       <ScreenHeader title="MESSAGES" count={data.totalCount}>
@@ -117,116 +231,128 @@ export default function Messages() {
         </a>
       </ScreenHeader>
       <SearchBar label="Search messages" q={data.q}>
-        <div className="filter">
-          <label htmlFor="message-status">Status</label>
-          <select id="message-status" name="status" defaultValue={data.status}>
-            <option value="">All</option>
-            {statusField.options.map((option) => (
-              <option key={option} value={option}>
-                {option === 'read' ? 'Read' : option}
-              </option>
-            ))}
-          </select>
+        <div className="queue-filters">
+          {queueFilters(data).map((filter) => (
+            <QueueFilter key={filter.name} {...filter} value={data.filters[filter.name] ?? ''} />
+          ))}
         </div>
-        {hasSpam && (
-          <div className="filter">
-            <label htmlFor="message-spam">Show</label>
-            <select id="message-spam" name="spam" defaultValue={data.spam}>
-              <option value="">Inbox</option>
-              <option value="true">Spam</option>
-            </select>
-          </div>
-        )}
       </SearchBar>
       {data.messages.length === 0 ? (
         <p className="empty">{filtered ? 'No messages match these filters.' : 'No messages yet.'}</p>
       ) : (
-        <ul className="message-list">
-          {data.messages.map((message) => {
-            const pending = message.status === 'Pending';
-            return (
-              <li key={message._id} className={pending ? 'card message-card unread' : 'card message-card'}>
-                <h2 className="card-title">{message.name}</h2>
-                <span className="badges">
-                  <span className={pending ? 'status-badge pending' : 'status-badge'}>
-                    {pending ? 'Pending' : 'Read'}
-                  </span>
-                  {message.urgent && <span className="status-badge urgent">Urgent</span>}
-                  {message.spam && <span className="status-badge spam">Spam</span>}
-                </span>
-                <dl className="message-meta">
-                  {referenceOf(message) ? (
-                    <>
-                      <dt>Reference</dt>
-                      <dd className="message-reference">{referenceOf(message)}</dd>
-                    </>
-                  ) : null}
-                  <dt>Email</dt>
-                  <dd>
-                    <a href={mailtoHref(message.email)}>{message.email}</a>
-                  </dd>
-                  <dt>Phone</dt>
-                  <dd>
-                    <a href={telHref(message.phone)}>{message.phone}</a>
-                  </dd>
-                  {message.service ? (
-                    <>
-                      <dt>Service</dt>
-                      <dd>
-                        <a href={servicePath(message.service)}>{message.service}</a>
-                      </dd>
-                    </>
-                  ) : null}
-                  {message.area ? (
-                    <>
-                      <dt>Area</dt>
-                      <dd>{message.area}</dd>
-                    </>
-                  ) : null}
-                  {message.preferredTime ? (
-                    <>
-                      <dt>Preferred time</dt>
-                      <dd>{message.preferredTime}</dd>
-                    </>
-                  ) : null}
-                  <dt>Received</dt>
-                  <dd>
-                    <time dateTime={message.createdAt}>{formatWhen(message.createdAt)}</time>
-                  </dd>
-                </dl>
-                <p className="message-text">{message.message}</p>
-                <div className="row-actions">
-                  {pending && (
-                    <button
-                      type="button"
-                      className="btn btn-small btn-primary"
-                      onClick={() => void markRead(message)}
+        <table className="data-table queue-table">
+          <caption className="visually-hidden">Requests, urgent and oldest new first</caption>
+          <thead>
+            <tr>
+              <th scope="col">Reference</th>
+              <th scope="col">Received</th>
+              <th scope="col">Name</th>
+              <th scope="col">Service</th>
+              <th scope="col">Area</th>
+              <th scope="col">Urgent</th>
+              <th scope="col">Stage</th>
+              <th scope="col">Assignee</th>
+              <th scope="col">Status</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.messages.map((message) => {
+              const pending = message.status === 'Pending';
+              const stage = String(message.stage ?? 'new');
+              const assignee = assigneeName(message.assignee);
+              return (
+                <tr
+                  key={message._id}
+                  className={`queue-row${pending ? ' unread' : ''}${message.urgent ? ' urgent' : ''}`}
+                >
+                  <td className="queue-ref message-reference">
+                    {message.reference ?? <span className="muted">—</span>}
+                  </td>
+                  <td className="queue-received">
+                    <time dateTime={message.createdAt} title={formatWhen(message.createdAt)}>
+                      {timeAgo(message.createdAt)}
+                    </time>
+                  </td>
+                  <th scope="row" className="queue-name">
+                    <Link
+                      to={`/message/${message._id}`}
+                      state={{ back }}
+                      className="queue-open"
+                      id={`open-${message._id}`}
                     >
-                      PENDING
-                      <span className="visually-hidden">: mark the message from {message.name} as read</span>
-                    </button>
-                  )}
-                  {message.spam && (
-                    <button
-                      type="button"
-                      className="btn btn-small btn-light"
-                      onClick={() => void notSpam(message)}
-                    >
-                      Not spam<span className="visually-hidden">: the message from {message.name}</span>
-                    </button>
-                  )}
-                  <button
-                    type="button"
-                    className="btn btn-small btn-danger"
-                    onClick={() => void remove(message)}
-                  >
-                    DELETE<span className="visually-hidden"> the message from {message.name}</span>
-                  </button>
-                </div>
-              </li>
-            );
-          })}
-        </ul>
+                      {message.name}
+                    </Link>
+                    <span className="queue-contact">
+                      <a href={telHref(message.phone)}>{message.phone}</a>
+                      <a href={mailtoHref(message.email)}>{message.email}</a>
+                    </span>
+                    <span className="queue-excerpt">{message.message}</span>
+                    {message.photoCount ? (
+                      <span className="queue-photos">
+                        {message.photoCount === 1 ? '1 photo' : `${message.photoCount} photos`}
+                      </span>
+                    ) : null}
+                  </th>
+                  <td className="queue-service">
+                    {message.service ? (
+                      <a href={servicePath(message.service)}>
+                        {serviceTitle.get(message.service) ?? message.service}
+                      </a>
+                    ) : (
+                      <span className="muted">—</span>
+                    )}
+                  </td>
+                  <td className="queue-area">{message.area || <span className="muted">—</span>}</td>
+                  <td className="queue-urgent">
+                    {message.urgent ? <span className="status-badge urgent">Urgent</span> : null}
+                    {message.spam ? <span className="status-badge spam">Spam</span> : null}
+                  </td>
+                  <td className="queue-stage">
+                    <span className={`stage-badge stage-${stage}`}>{stageLabel(stage)}</span>
+                  </td>
+                  <td className="queue-assignee">{assignee || <span className="muted">Unassigned</span>}</td>
+                  <td className="queue-status">
+                    {pending ? (
+                      <button
+                        type="button"
+                        className="btn btn-small btn-primary"
+                        onClick={() => void markRead(message)}
+                      >
+                        PENDING
+                        <span className="visually-hidden">
+                          : mark the message from {message.name} as read
+                        </span>
+                      </button>
+                    ) : (
+                      <span className="status-badge">Read</span>
+                    )}
+                  </td>
+                  <td className="queue-actions">
+                    <div className="row-actions">
+                      {message.spam && (
+                        <button
+                          type="button"
+                          className="btn btn-small btn-light"
+                          onClick={() => void notSpam(message)}
+                        >
+                          Not spam<span className="visually-hidden">: the message from {message.name}</span>
+                        </button>
+                      )}
+                      <button
+                        type="button"
+                        className="btn btn-small btn-danger"
+                        onClick={() => void remove(message)}
+                      >
+                        DELETE<span className="visually-hidden"> the message from {message.name}</span>
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
       )}
       <Pagination page={data.page} pageSize={PAGE_SIZE} total={data.totalCount} />
     </section>

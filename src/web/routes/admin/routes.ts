@@ -16,6 +16,7 @@ export const adminRoutes: RouteConfigEntry[] = [
   layout('routes/admin/layout.tsx', [
     route('dashboard', 'routes/admin/dashboard.tsx'),
     route('message', 'routes/admin/messages.tsx'),
+    route('message/:id', 'routes/admin/message.tsx'),
     route('users', 'routes/admin/users.tsx'),
     route('settings', 'routes/admin/settings.tsx'),
     route('trash', 'routes/admin/trash.tsx'),

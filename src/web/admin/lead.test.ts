@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import {
+  customerWhatsappHref,
+  internationalDigits,
+  notifyByDefault,
+  queueOrderServed,
+  queueQuery,
+  stageLabel,
+  timeAgo,
+} from './lead';
+
+describe('the lead desk helpers', () => {
+  it('writes a stored number the way WhatsApp wants it', () => {
+    expect(internationalDigits('03001234567')).toBe('923001234567');
+    expect(internationalDigits('+92 300 1234567')).toBe('923001234567');
+    expect(internationalDigits('0300-1234567')).toBe('923001234567');
+  });
+
+  it('prefills a WhatsApp text that names the reference', () => {
+    const href = customerWhatsappHref('03001234567', 'CF-7Q3KX', 'Cool Tech');
+    expect(href.startsWith('https://wa.me/923001234567?text=')).toBe(true);
+    const text = new URL(href).searchParams.get('text');
+    expect(text).toBe('Hello, this is Cool Tech about your request CF-7Q3KX.');
+    expect(new URL(customerWhatsappHref('03001234567', null, 'Cool Tech')).searchParams.get('text')).toBe(
+      'Hello, this is Cool Tech about your request.',
+    );
+  });
+
+  it('tells the customer by default about a visit booked and a job done only', () => {
+    expect(['new', 'contacted', 'scheduled', 'done', 'lost'].filter(notifyByDefault)).toEqual([
+      'scheduled',
+      'done',
+    ]);
+  });
+
+  it('names stages in words and falls back to New', () => {
+    expect(stageLabel('scheduled')).toBe('Scheduled');
+    expect(stageLabel(undefined)).toBe('New');
+  });
+
+  it('says how long ago, briefly', () => {
+    const now = Date.parse('2026-11-24T12:00:00Z');
+    expect(timeAgo('2026-11-24T11:59:30Z', now)).toBe('just now');
+    expect(timeAgo('2026-11-24T11:55:00Z', now)).toBe('5 min. ago');
+    expect(timeAgo('2026-11-24T09:00:00Z', now)).toBe('3 hr. ago');
+    expect(timeAgo('2026-11-23T12:00:00Z', now)).toBe('yesterday');
+    expect(timeAgo(null, now)).toBe('');
+  });
+
+  it('sends the search, the page and only the filters the list serves', () => {
+    const url = new URL('http://x/message?q=%20cold%20&status=Pending&page=2&nonsense=1');
+    const { filters, query, page } = queueQuery(url, 25);
+    expect(page).toBe(2);
+    expect(filters.get('q')).toBe('cold');
+    expect(filters.get('status')).toBe('Pending');
+    expect(query.get('nonsense')).toBeNull();
+    expect(query.get('pageSize')).toBe('25');
+    expect(query.get('order')).toBe(queueOrderServed ? 'queue' : null);
+  });
+});

@@ -1,0 +1,137 @@
+import { expect, expectAccessible, test } from './fixtures';
+import { E2E_SETUP_CODE } from './setup-code';
+import { type MailingServer, startMailingServer } from './support/mailing-server';
+
+// Replies and stage changes are mailed to the customer: this journey runs its own server beside a
+// real SMTP peer.
+const STAFF = {
+  name: 'Desk Owner',
+  username: 'desk-owner',
+  password: 'desk owner passphrase',
+  email: 'owner@example.com',
+};
+
+let site: MailingServer;
+let origin: string;
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  site = await startMailingServer(2, 'desk');
+  origin = site.origin;
+  const signup = await fetch(`${origin}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...STAFF, setupCode: E2E_SETUP_CODE }),
+  });
+  expect(signup.status).toBe(201);
+});
+
+test.afterAll(async () => {
+  await site?.stop();
+});
+
+/** A visitor's request through the public API, as the contact form sends it. */
+async function fileRequest(body: Record<string, unknown>) {
+  const response = await fetch(`${origin}/api/contactus`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'visitor@example.com', phone: '0300 123 4567', ...body }),
+  });
+  expect(response.status).toBe(201);
+  return (await response.json()) as { _id: string; reference: string; trackUrl: string };
+}
+
+test('staff take an urgent request from the queue to a scheduled visit the customer can see', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await fileRequest({ name: 'Earlier Customer', message: 'The shop sign flickers.' });
+  const urgent = await fileRequest({
+    name: 'Cold Room Customer',
+    email: 'coldroom@example.com',
+    message: 'Our cold room stopped at midnight; the stock is warming up.',
+    urgent: true,
+    area: 'Gulberg, Lahore',
+  });
+  expect(urgent.reference).toMatch(/^CF-/);
+
+  // Signed in through the API: the browser keeps the session cookie it answers with.
+  const login = await page.request.post(`${origin}/api/auth/login`, {
+    data: { username: STAFF.username, password: STAFF.password },
+  });
+  expect(login.ok()).toBe(true);
+
+  // The queue: the urgent request comes first, with a badge that says so in words.
+  await page.goto(`${origin}/message`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('MESSAGES [2]');
+  const firstRow = page.locator('tbody').getByRole('row').first();
+  await expect(firstRow).toContainText(urgent.reference);
+  await expect(firstRow.getByText('Urgent', { exact: true })).toBeVisible();
+  await expectAccessible(page);
+
+  // A filtered view lives in the URL.
+  await page.getByLabel('Urgent', { exact: true }).selectOption('true');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/urgent=true/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('MESSAGES [1]');
+
+  // The request's page.
+  await page.getByRole('link', { name: 'Cold Room Customer', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Request ${urgent.reference}`);
+  await expect(page.getByRole('link', { name: /^Call/ })).toHaveAttribute('href', 'tel:03001234567');
+  const whatsapp = page.getByRole('link', { name: 'WhatsApp' });
+  await expect(whatsapp).toHaveAttribute('href', /^https:\/\/wa\.me\/923001234567\?text=/);
+  expect(decodeURIComponent((await whatsapp.getAttribute('href'))!)).toContain(urgent.reference);
+  await expectAccessible(page);
+
+  // Take it.
+  await page.getByLabel('Assignee').selectOption({ label: STAFF.name });
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status')).toContainText('Saved.');
+
+  // A note, added without a reload.
+  await page.getByLabel('New note (staff only)').fill('Compressor model: Danfoss. Bring the gauges.');
+  await page.getByRole('button', { name: 'Add note' }).click();
+  await expect(page.getByRole('status')).toContainText('Note added.');
+  await expect(page.getByRole('list').filter({ hasText: 'Bring the gauges.' })).toBeVisible();
+  await expect(page.getByLabel('New note (staff only)')).toHaveValue('');
+
+  // A reply, mailed to the customer with the reference in its subject, then in the history.
+  await page.getByLabel('Reply to coldroom@example.com').fill('We are on our way within the hour.');
+  await page.getByRole('button', { name: 'Send reply' }).click();
+  await expect(page.getByRole('status')).toContainText('Reply sent to coldroom@example.com.');
+  const reply = await site.mailTo('coldroom@example.com', 0);
+  expect(reply).toContain(urgent.reference);
+  expect(reply).toContain('We are on our way within the hour.');
+  const history = page.getByRole('region', { name: 'History' });
+  await expect(history).toContainText('Reply sent');
+
+  // A visit, scheduled; the customer is told by default.
+  await page.getByLabel('Stage').selectOption('scheduled');
+  await expect(page.getByLabel('Notify the customer')).toBeChecked();
+  await page.getByLabel('Visit date and time').fill('2030-06-15T10:30');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status')).toContainText('Saved.');
+  await expect(history).toContainText('Scheduled');
+  await expect(history).toContainText('customer notified');
+  const told = await site.mailTo('coldroom@example.com', 1);
+  expect(told).toContain(urgent.reference);
+
+  // The customer's own page follows.
+  const visitor = await page.context().browser()!.newContext();
+  const track = await visitor.newPage();
+  await track.goto(`${origin}${urgent.trackUrl}`);
+  await expect(track.getByText(/Visit scheduled for .*2030/)).toBeVisible();
+  await visitor.close();
+
+  // Back to the queue with its filter; PENDING still marks the request read from its row.
+  await page.getByRole('link', { name: '← Back to the queue' }).click();
+  await expect(page).toHaveURL(/urgent=true/);
+  const row = page
+    .getByRole('row')
+    .filter({ has: page.getByRole('link', { name: 'Cold Room Customer', exact: true }) });
+  await row.getByRole('button', { name: /^PENDING/ }).click();
+  await expect(page.getByRole('status')).toContainText('Message from Cold Room Customer marked as read.');
+  await expect(row.getByRole('button', { name: /^PENDING/ })).toHaveCount(0);
+  await expect(row).toContainText('Read');
+});
