@@ -36,6 +36,8 @@ import { setupStatusRoutes } from './modules/auth/setup-routes';
 import { createAuthStore } from './modules/auth/store';
 import { registerTwoFactorPolicy } from './modules/auth/two-factor-policy';
 import { registerCluster } from './modules/cluster';
+import { contactPhotoRoutes } from './modules/contact-photos/routes';
+import { createContactPhotoStore } from './modules/contact-photos/store';
 import { eventRoutes } from './modules/events/routes';
 import { createTapStore } from './modules/events/store';
 import { createMailOutbox } from './modules/mail/outbox';
@@ -233,7 +235,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.addHook('onClose', () => mailOutbox.stop());
   }
   const subscriptions = createSubscriptionStore(database);
+  const contactPhotos = createContactPhotoStore(database);
+  app.decorate('contactPhotos', contactPhotos);
+  await app.register(contactPhotoRoutes(contactPhotos));
   const intake = createIntake(app, {
+    photos: contactPhotos,
     settings: settingsStore,
     outbox: mailOutbox,
     subscriptions,
@@ -242,7 +248,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const subscriptionLinks = subscriptionActions(app);
   await app.register(subscriptionRoutes(subscriptionLinks));
   await app.register(eventRoutes(createTapStore(database)));
-  for (const def of contentTypes) await app.register(contentRoutes(def, repositories.get(def.name)!, intake));
+  for (const def of contentTypes)
+    await app.register(contentRoutes(def, repositories.get(def.name)!, intake, contactPhotos));
   await app.register(trashPlugin(database));
   await app.register(backupRoutes);
   await app.register(auditPlugin(createAuditLog(database)));

@@ -3,7 +3,7 @@ import type { ContentTypeDef } from '../../shared/content/define';
 import { referenceMessage } from '../../shared/content/field-checks';
 import { EMAIL_PATTERN } from '../../shared/text';
 import { fieldChanges } from '../db/change-log';
-import type { Db } from '../db/client';
+import type { Database, Db } from '../db/client';
 import type { Env } from '../env';
 import { validationFailed } from '../errors';
 import { createRateLimiter, type RateLimiter } from '../plugins/rate-limiter';
@@ -29,6 +29,19 @@ interface IntakeOutbox {
 }
 
 /**
+ * A request's photos (modules/contact-photos), for types whose intake takes them: claimed in the
+ * record's transaction, shown to staff by address, counted for lists.
+ */
+export interface RecordPhotos {
+  /** Attach the photos these tokens name to `recordId`; a 400 on `photos` when any cannot be. */
+  claim(tx: Database, recordId: string, tokens: readonly string[]): Promise<void>;
+  /** Staff's addresses of the record's photos, first to last. */
+  urls(recordId: string): Promise<string[]>;
+  /** How many photos each of these records has (absent: none). */
+  counts(recordIds: readonly string[]): Promise<Map<string, number>>;
+}
+
+/**
  * What intake needs from the modules app.ts hands it (settings, mail outbox, subscriptions),
  * described by shape here so that the content mechanism depends on no module above it.
  */
@@ -38,6 +51,8 @@ export interface IntakeDeps {
   outbox: IntakeOutbox | null;
   /** Whether a live record of a slugged type has this slug (a reference field's check). */
   hasSlug(type: string, slug: string): Promise<boolean>;
+  /** Present when some type's intake takes photos. */
+  photos?: RecordPhotos;
   subscriptions: {
     queueConfirmation(
       tx: Db,
@@ -146,8 +161,10 @@ export function createIntake(app: FastifyInstance, deps: IntakeDeps) {
     meta: { ip: string; user: SessionUser | null; countedAtEdge?: boolean },
   ): Promise<IntakeResult> {
     const { def } = repository;
-    const values = { ...input };
+    const { photos: photoTokens, ...values } = input;
     await checkReferences(def, values);
+    const tokens = def.intake?.photos && Array.isArray(photoTokens) ? (photoTokens as string[]) : [];
+    if (tokens.length > 0 && !deps.photos) throw new Error(`${def.name} takes photos but none are wired`);
     let flagged = false;
     const honeypot = def.intake?.honeypot;
     if (honeypot) {
@@ -179,6 +196,8 @@ export function createIntake(app: FastifyInstance, deps: IntakeDeps) {
         .in(tx.db)
         .create(track ? { ...values, trackTokenHash: track.hash } : values);
       if (stored.existed) return stored;
+      // Claimed with the record: a token that cannot be refuses the whole request, stored nothing.
+      if (tokens.length > 0) await deps.photos!.claim(tx, stored._id, tokens);
       if (to && outbox)
         await outbox.enqueue(tx.db, {
           resource: def.name,

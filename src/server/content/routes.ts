@@ -11,7 +11,7 @@ import { conflict, HttpError, notFound } from '../errors';
 import { errorSchema, pageQuery } from '../http/schemas';
 import { createCountCache } from './count-cache';
 import { csvRow } from './csv';
-import { type Intake, intakeLimit } from './intake';
+import { type Intake, intakeLimit, type RecordPhotos } from './intake';
 import { type ContentRepository, recordName, type UpdateResult } from './repository';
 import { trackPath } from './tracking';
 
@@ -58,7 +58,10 @@ export function contentRoutes(
   def: ContentTypeDef,
   repository: ContentRepository,
   intake: Intake,
+  /** The photos of a type whose intake takes them. */
+  photos?: RecordPhotos,
 ): FastifyPluginAsyncZod {
+  const withPhotos = def.intake?.photos ? photos : undefined;
   const schemas = schemasFor(def);
   const base = `/api/${def.name}`;
   const tags = [def.plural];
@@ -92,7 +95,14 @@ export function contentRoutes(
             repository.list({ ...listQuery, page: q.page, pageSize: q.pageSize }),
             countOf(listQuery, () => repository.count(listQuery)),
           ]);
-          return { data: records.map((record) => visibleTo(request.user, def, record)), totalCount };
+          const data = records.map((record) => visibleTo(request.user, def, record));
+          if (!withPhotos || !isApprovedStaff(request.user)) return { data, totalCount };
+          // A queue row needs only how many photos a request has: one query for the page.
+          const counts = await withPhotos.counts(data.map((record) => String(record._id)));
+          return {
+            data: data.map((record) => ({ ...record, photoCount: counts.get(String(record._id)) ?? 0 })),
+            totalCount,
+          };
         },
       );
     } else {
@@ -168,7 +178,10 @@ export function contentRoutes(
         const record =
           (await repository.findById(id)) ?? (def.slugFrom ? await repository.findBySlug(id) : null);
         if (!record) throw notFound(label);
-        return visibleTo(request.user, def, record);
+        const answer = visibleTo(request.user, def, record);
+        // Photos are shown to staff only, as addresses of a staff-only route.
+        if (!withPhotos || !isApprovedStaff(request.user)) return answer;
+        return { ...answer, photos: await withPhotos.urls(record._id) };
       },
     );
 

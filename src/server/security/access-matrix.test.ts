@@ -185,6 +185,9 @@ describe('access matrix', () => {
     expect_('POST', '/api/auth/2fa/recovery-codes', 'staff');
     expect_('POST', '/api/auth/2fa/verify', 'public');
     expect_('POST', '/api/events', 'public');
+    // A visitor's photos of a fault: anyone may send one; only staff see what came in.
+    expect_('POST', '/api/contactus/photos', 'public');
+    expect_('GET', '/api/contactus/:id/photos/:n', 'staff');
     expect(mismatches).toEqual([]);
   });
 

@@ -31,11 +31,14 @@ export function bombPng(width: number, height: number, pixels: 'zeros' | 'none' 
   ]);
 }
 
-/** A multipart body carrying `bytes` as the file in field "image", as the admin's upload sends it. */
-export function imageUpload(bytes: Buffer, filename = 'picture.png') {
+/**
+ * A multipart body carrying `bytes` as the file in field "image", as the admin's upload sends it
+ * (or in another field: a visitor's photo comes in "photo").
+ */
+export function imageUpload(bytes: Buffer, filename = 'picture.png', field = 'image') {
   const boundary = '----upload-boundary';
   const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n`,
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n`,
   );
   return {
     payload: Buffer.concat([head, bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
