@@ -36,6 +36,7 @@ import { setupStatusRoutes } from './modules/auth/setup-routes';
 import { createAuthStore } from './modules/auth/store';
 import { registerTwoFactorPolicy } from './modules/auth/two-factor-policy';
 import { registerCluster } from './modules/cluster';
+import { contactFormReader } from './modules/contact-photos/page-form';
 import { contactPhotoRoutes } from './modules/contact-photos/routes';
 import { createContactPhotoStore } from './modules/contact-photos/store';
 import { eventRoutes } from './modules/events/routes';
@@ -263,7 +264,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('site', site);
   await app.register(seoRoutes(site));
   if (options.ssr) {
-    await registerSsr(app, { root: PROJECT_ROOT, dev: options.ssr.dev, site });
+    await registerSsr(app, {
+      root: PROJECT_ROOT,
+      dev: options.ssr.dev,
+      site,
+      multipartForms: { '/contact': contactFormReader(app, contactPhotos) },
+    });
     // Unknown API paths answer JSON, not a page.
     app.all(
       '/api/*',

@@ -45,3 +45,29 @@ export function imageUpload(bytes: Buffer, filename = 'picture.png', field = 'im
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
 }
+
+/** A form posted as multipart/form-data, as a browser sends it: text fields, then files. */
+export function multipartForm(
+  fields: Record<string, string>,
+  files: { field: string; filename: string; bytes: Buffer; type?: string }[] = [],
+) {
+  const boundary = '----form-boundary';
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields))
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
+  for (const file of files)
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename}"\r\nContent-Type: ${file.type ?? 'image/jpeg'}\r\n\r\n`,
+      ),
+      file.bytes,
+      Buffer.from('\r\n'),
+    );
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(parts),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}

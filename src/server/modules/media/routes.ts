@@ -1,3 +1,4 @@
+import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -42,6 +43,11 @@ async function readUpload(request: FastifyRequest, door: UploadDoor): Promise<Bu
     .map((part) => (part && 'value' in part ? part.value : part?.filename));
   if (findUnstorableText(texts) !== null)
     throw new HttpError(400, BAD_TEXT_ERROR, { fields: { _: BAD_TEXT_FIELD } });
+  return fileBytes(file, door);
+}
+
+/** The whole of one streamed file, or 413 when it is over the door's size, 400 when it broke off. */
+export async function fileBytes(file: MultipartFile, door: UploadDoor): Promise<Buffer> {
   let bytes: Buffer;
   try {
     bytes = await file.toBuffer();
@@ -65,7 +71,7 @@ export async function receiveImage(
 ): Promise<ProcessedImage> {
   if (!request.isMultipart())
     throw new HttpError(400, `Send the ${door.noun} as multipart/form-data in the field "${door.field}".`);
-  const slot = reserveImageSlot(reply, profile);
+  const slot = reserveImageSlot(profile, reply);
   try {
     return await processImage(await readUpload(request, door), slot, profile);
   } finally {
@@ -73,12 +79,12 @@ export async function receiveImage(
   }
 }
 
-/** A place in the profile's lane, or the 503 refusal with its Retry-After header set on `reply`. */
-export function reserveImageSlot(reply: Pick<FastifyReply, 'header'>, profile: ImageProfile): Slot {
+/** A place in the profile's lane, or the 503 refusal (with its Retry-After header on `reply`, if given). */
+export function reserveImageSlot(profile: ImageProfile, reply?: FastifyReply): Slot {
   try {
     return imageQueue.reserve(profile.lane);
   } catch (error) {
-    if (error instanceof QueueFullError) reply.header('retry-after', String(error.retryAfter));
+    if (error instanceof QueueFullError) reply?.header('retry-after', String(error.retryAfter));
     throw error;
   }
 }
