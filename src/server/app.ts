@@ -39,6 +39,9 @@ import { setupStatusRoutes } from './modules/auth/setup-routes';
 import { createAuthStore } from './modules/auth/store';
 import { registerTwoFactorPolicy } from './modules/auth/two-factor-policy';
 import { registerCluster } from './modules/cluster';
+import { contactFormReader } from './modules/contact-photos/page-form';
+import { contactPhotoRoutes } from './modules/contact-photos/routes';
+import { createContactPhotoStore } from './modules/contact-photos/store';
 import { eventRoutes } from './modules/events/routes';
 import { createTapStore } from './modules/events/store';
 import { createLeadDesk } from './modules/leads/desk';
@@ -250,7 +253,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     dataDir: env.DATA_DIR,
     databaseKind: database.kind,
   });
+  const contactPhotos = createContactPhotoStore(database);
+  app.decorate('contactPhotos', contactPhotos);
+  await app.register(contactPhotoRoutes(contactPhotos));
   const intake = createIntake(app, {
+    photos: contactPhotos,
     settings: settingsStore,
     outbox: mailOutbox,
     subscriptions,
@@ -271,6 +278,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         checkChoices,
         userNames: async () => new Map((await authStore.listUsers()).map((user) => [user._id, user.name])),
         desk,
+        photos: contactPhotos,
       }),
     );
     if (def.desk) await app.register(leadDeskRoutes(def, repository, desk));
@@ -288,7 +296,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('site', site);
   await app.register(seoRoutes(site));
   if (options.ssr) {
-    await registerSsr(app, { root: PROJECT_ROOT, dev: options.ssr.dev, site });
+    await registerSsr(app, {
+      root: PROJECT_ROOT,
+      dev: options.ssr.dev,
+      site,
+      multipartForms: { '/contact': contactFormReader(app, contactPhotos) },
+    });
     // Unknown API paths answer JSON, not a page.
     app.all(
       '/api/*',

@@ -104,6 +104,8 @@ const schema = z.object({
   PAGE_POST_RATE_LIMIT: z.coerce.number().int().min(0).default(30),
   // Call and WhatsApp taps counted per visitor address per 10 minutes (POST /api/events).
   EVENTS_RATE_LIMIT: z.coerce.number().int().min(0).default(60),
+  // Photos of a fault a visitor address may send per 10 minutes, by the API or the page form.
+  CONTACT_PHOTO_RATE_LIMIT: z.coerce.number().int().min(0).default(10),
   TRASH_RETENTION_DAYS: z.coerce.number().positive().default(30),
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -5,6 +5,7 @@ import type { ContentRepository } from './content/repository';
 import type { ChangeLog } from './db/change-log';
 import type { Database } from './db/client';
 import type { Env } from './env';
+import type { ContactPhotoStore } from './modules/contact-photos/store';
 import type { MailOutbox } from './modules/mail/outbox';
 
 export interface SessionUser {
@@ -27,6 +28,8 @@ declare module 'fastify' {
     site: SiteData;
     /** Staff notification mail, when SMTP_URL is set. */
     mailOutbox: MailOutbox | null;
+    /** Visitors' photos of a fault: stored unclaimed, claimed by a request, swept (decision 074). */
+    contactPhotos: ContactPhotoStore;
     /**
      * Every write runs through `changes.write` and records what it changed in its own transaction;
      * caches hear committed changes of this and other instances through `changes.onChange`.

@@ -42,6 +42,16 @@ export const ACCEPTED_IMAGES_TEXT = `a JPEG, PNG, WebP, GIF or AVIF picture of u
 export const ACCEPTED_IMAGE_TYPES = 'image/jpeg,image/png,image/webp,image/gif,image/avif';
 export const MAX_BODY_BYTES = 1024 * 1024;
 
+/**
+ * A visitor's photos of a fault (docs/decisions/074): the one upload anyone may send, so its limits
+ * are stricter than staff's. Fewer formats (what every phone and browser sends), a smaller file,
+ * the same pixel cap (it bounds the decode, and a phone's photo must pass).
+ */
+export const VISITOR_PHOTOS_MAX = 3;
+export const VISITOR_PHOTO_MAX_BYTES = 8 * 1024 * 1024;
+export const VISITOR_PHOTO_TYPES = 'image/jpeg,image/png,image/webp';
+export const VISITOR_PHOTOS_TEXT = `Up to ${VISITOR_PHOTOS_MAX} photos of the fault: JPEG, PNG or WebP, each up to ${VISITOR_PHOTO_MAX_BYTES / 1024 / 1024} MB and ${MAX_IMAGE_PIXELS / 1_000_000} megapixels.`;
+
 export const PAGE_SIZE_DEFAULT = 20;
 export const PAGE_SIZE_MAX = 100;
 

@@ -58,6 +58,16 @@ export type FormResult =
   | { ok: true; message?: string; receipt?: { reference: string; trackUrl: string } }
   | { ok: false; status: number; error: string; fields?: Record<string, string> };
 
+/**
+ * The photos a page form posted as multipart/form-data (the contact form without JavaScript),
+ * checked and stored unclaimed by the server before the page's action runs: their tokens, or the
+ * first refusal (its status and what to tell the visitor).
+ */
+export interface FormUploads {
+  photos: string[];
+  error: { status: number; message: string } | null;
+}
+
 export interface RequestContext {
   site: SiteData;
   user: PublicUser | null;
@@ -72,4 +82,6 @@ export interface RequestContext {
    * of it. Public pages do not hydrate (docs/decisions/067).
    */
   islandScript: string | null;
+  /** Present when the page was posted as multipart/form-data. */
+  uploads?: FormUploads;
 }

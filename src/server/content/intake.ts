@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ContentTypeDef } from '../../shared/content/define';
 import { EMAIL_PATTERN } from '../../shared/text';
 import { fieldChanges } from '../db/change-log';
-import type { Db } from '../db/client';
+import type { Database, Db } from '../db/client';
 import type { Env } from '../env';
 import { createRateLimiter, type RateLimiter } from '../plugins/rate-limiter';
 import type { WriteLimit } from '../plugins/write-limits';
@@ -28,6 +28,19 @@ interface IntakeOutbox {
 }
 
 /**
+ * A request's photos (modules/contact-photos), for types whose intake takes them: claimed in the
+ * record's transaction, shown to staff by address, counted for lists.
+ */
+export interface RecordPhotos {
+  /** Attach the photos these tokens name to `recordId`; a 400 on `photos` when any cannot be. */
+  claim(tx: Database, recordId: string, tokens: readonly string[]): Promise<void>;
+  /** Staff's addresses of the record's photos, first to last. */
+  urls(recordId: string): Promise<string[]>;
+  /** How many photos each of these records has (absent: none). */
+  counts(recordIds: readonly string[]): Promise<Map<string, number>>;
+}
+
+/**
  * What intake needs from the modules app.ts hands it (settings, mail outbox, subscriptions),
  * described by shape here so that the content mechanism depends on no module above it.
  */
@@ -42,6 +55,8 @@ export interface IntakeDeps {
    * (decision 071); null when the site has no key (PostgreSQL without SECRET_KEY).
    */
   sealTrackToken(token: string): Promise<string | null>;
+  /** Present when some type's intake takes photos. */
+  photos?: RecordPhotos;
   subscriptions: {
     queueConfirmation(
       tx: Db,
@@ -139,8 +154,10 @@ export function createIntake(app: FastifyInstance, deps: IntakeDeps) {
     meta: { ip: string; user: SessionUser | null; countedAtEdge?: boolean },
   ): Promise<IntakeResult> {
     const { def } = repository;
-    const values = { ...input };
+    const { photos: photoTokens, ...values } = input;
     await deps.checkChoices(def, values);
+    const tokens = def.intake?.photos && Array.isArray(photoTokens) ? (photoTokens as string[]) : [];
+    if (tokens.length > 0 && !deps.photos) throw new Error(`${def.name} takes photos but none are wired`);
     let flagged = false;
     const honeypot = def.intake?.honeypot;
     if (honeypot) {
@@ -173,6 +190,8 @@ export function createIntake(app: FastifyInstance, deps: IntakeDeps) {
         .in(tx.db)
         .create(track ? { ...values, trackTokenHash: track.hash, trackTokenSealed: sealed } : values);
       if (stored.existed) return stored;
+      // Claimed with the record: a token that cannot be refuses the whole request, stored nothing.
+      if (tokens.length > 0) await deps.photos!.claim(tx, stored._id, tokens);
       if (to && outbox)
         await outbox.enqueue(tx.db, {
           resource: def.name,

@@ -14,7 +14,7 @@ import type { SessionUser } from '../types';
 import type { ChoiceCheck } from './choices';
 import { createCountCache } from './count-cache';
 import { csvRow } from './csv';
-import { type Intake, intakeLimit } from './intake';
+import { type Intake, intakeLimit, type RecordPhotos } from './intake';
 import { type ContentRepository, NONE, recordName, type StoredRecord, type UpdateResult } from './repository';
 import { trackPath } from './tracking';
 
@@ -97,6 +97,8 @@ export interface ContentRouteHooks {
     afterUpdate(tx: ChangeTransaction, change: StageChange): Promise<{ mailed: boolean }>;
     nudge(): void;
   };
+  /** The photos of a type whose intake takes them. */
+  photos?: RecordPhotos;
 }
 
 /**
@@ -109,6 +111,7 @@ export function contentRoutes(
   intake: Intake,
   hooks: ContentRouteHooks,
 ): FastifyPluginAsyncZod {
+  const withPhotos = def.intake?.photos ? hooks.photos : undefined;
   const schemas = schemasFor(def);
   const base = `/api/${def.name}`;
   const tags = [def.plural];
@@ -157,7 +160,14 @@ export function contentRoutes(
             repository.list({ ...listQuery, order: q.order, page: q.page, pageSize: q.pageSize }),
             countOf(listQuery, () => repository.count(listQuery)),
           ]);
-          return { data: records.map((record) => visibleTo(request.user, def, record)), totalCount };
+          const data = records.map((record) => visibleTo(request.user, def, record));
+          if (!withPhotos || !isApprovedStaff(request.user)) return { data, totalCount };
+          // A queue row needs only how many photos a request has: one query for the page.
+          const counts = await withPhotos.counts(data.map((record) => String(record._id)));
+          return {
+            data: data.map((record) => ({ ...record, photoCount: counts.get(String(record._id)) ?? 0 })),
+            totalCount,
+          };
         },
       );
     } else {
@@ -245,7 +255,10 @@ export function contentRoutes(
           (await repository.findById(id)) ?? (def.slugFrom ? await repository.findBySlug(id) : null);
         if (!record) throw notFound(label);
         const answer = visibleTo(request.user, def, record);
-        return desk ? { ...answer, ...(await desk.activityOf(record._id)) } : answer;
+        const withActivity = desk ? { ...answer, ...(await desk.activityOf(record._id)) } : answer;
+        // Photos are shown to staff only, as addresses of a staff-only route.
+        if (!withPhotos || !isApprovedStaff(request.user)) return withActivity;
+        return { ...withActivity, photos: await withPhotos.urls(record._id) };
       },
     );
 

@@ -91,7 +91,9 @@ export function registerSecurityHeaders(app: FastifyInstance) {
         type.startsWith('text/html') ? pageCsp({ nonce: request.cspNonce, dev }) : RESOURCE_CSP,
       );
     }
-    if (isPersonal(request, reply)) reply.header('cache-control', 'no-store');
+    // A route that already forbids storing (`private, no-store` on a request's photo) keeps its words.
+    if (isPersonal(request, reply) && !/\bno-store\b/.test(String(reply.getHeader('cache-control') ?? '')))
+      reply.header('cache-control', 'no-store');
     // A setup code or reset token in the URL stays out of every cache and out of the Referer sent
     // to any other site. Not `no-referrer`: under it Chromium sends `Origin: null` with the page's
     // own form posts (the confirm and reset pages), which the page's action then refuses.

@@ -7,7 +7,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { isApprovedStaff } from '../../shared/roles';
-import type { RequestContext, SiteData } from '../../shared/site-data';
+import type { FormUploads, RequestContext, SiteData } from '../../shared/site-data';
+import { HttpError } from '../errors';
 
 export interface SsrOptions {
   /** The project root holding build/web (production). */
@@ -15,6 +16,14 @@ export interface SsrOptions {
   /** Serve through Vite's dev server instead of the build. */
   dev?: boolean;
   site: SiteData;
+  /**
+   * Pages whose form may be posted as multipart/form-data with files (the contact form's photos),
+   * by path: each reads the post into the url-encoded body its action takes and the uploads.
+   */
+  multipartForms?: Record<
+    string,
+    (request: FastifyRequest) => Promise<{ body: string; uploads: FormUploads }>
+  >;
 }
 
 type Handler = (request: Request, context: RequestContext) => Promise<Response>;
@@ -23,14 +32,19 @@ type Handler = (request: Request, context: RequestContext) => Promise<Response>;
  * Fastify's request as the Fetch API `Request` React Router expects, addressed to the site's own
  * origin. The path is appended, never resolved: `//other.example/x` stays a path on this site.
  */
-function toWebRequest(request: FastifyRequest, origin: string): Request {
+function toWebRequest(request: FastifyRequest, origin: string, formBody?: string): Request {
   const headers = new Headers();
   for (const [key, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
     for (const v of Array.isArray(value) ? value : [value]) headers.append(key, v);
   }
   const init: RequestInit = { method: request.method, headers };
-  if (request.method !== 'GET' && request.method !== 'HEAD' && typeof request.body === 'string')
+  if (formBody !== undefined) {
+    // A multipart post, its files already taken out: the action reads the rest as a plain form.
+    headers.set('content-type', 'application/x-www-form-urlencoded');
+    headers.delete('content-length');
+    init.body = formBody;
+  } else if (request.method !== 'GET' && request.method !== 'HEAD' && typeof request.body === 'string')
     init.body = request.body;
   const target = request.url.startsWith('/') ? request.url : `/${request.url}`;
   return new Request(`${origin}${target}`, init);
@@ -144,13 +158,20 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
       // The security-headers plugin puts this nonce in the page's Content-Security-Policy.
       request.cspNonce = nonce;
       const user = isApprovedStaff(request.user) ? request.user : null;
-      const response = await handler(toWebRequest(request, origin), {
+      let form: { body: string; uploads: FormUploads } | undefined;
+      if (request.method === 'POST' && request.isMultipart()) {
+        const read = options.multipartForms?.[request.url.split('?')[0]!.toLowerCase()];
+        if (!read) throw new HttpError(415, 'This page takes no files.');
+        form = await read(request);
+      }
+      const response = await handler(toWebRequest(request, origin, form?.body), {
         site: options.site,
         user,
         nonce,
         origin,
         clientIp: request.ip,
         islandScript,
+        ...(form ? { uploads: form.uploads } : {}),
       });
       return sendWebResponse(reply, response);
     },

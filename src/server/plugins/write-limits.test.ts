@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../app';
 import { createAuthStore } from '../modules/auth/store';
 import { createTestApp } from '../test/helpers';
+import { imageUpload } from '../test/uploads';
 import { registerAccessControl } from './access';
 import { hasWebBuild } from './ssr';
 import { registerWriteLimits } from './write-limits';
@@ -21,7 +22,7 @@ const unique = () => `${Date.now().toString(36)}${++n}`;
  * a malformed body is answered before counting). A new anonymous write route fails the test below
  * until it gets a sample here, and with it a check that its limit holds.
  */
-type Sample = () => { url: string; payload?: string | object; headers?: Record<string, string> };
+type Sample = () => { url: string; payload?: string | object | Buffer; headers?: Record<string, string> };
 const SAMPLES: Record<string, Sample> = {
   'POST /api/auth/signup': () => ({
     url: '/api/auth/signup',
@@ -45,6 +46,11 @@ const SAMPLES: Record<string, Sample> = {
     payload: { email: `r${unique()}@example.com` },
   }),
   'POST /api/events': () => ({ url: '/api/events', payload: { type: 'call' } }),
+  // Counted before the file is read: a few bytes that are no picture reach the limit as fast.
+  'POST /api/contactus/photos': () => ({
+    url: '/api/contactus/photos',
+    ...imageUpload(Buffer.from('not a picture'), 'fault.jpg', 'photo'),
+  }),
   'POST /api/subscriptions/confirm': () => ({
     url: '/api/subscriptions/confirm',
     payload: { token: randomBytes(32).toString('base64url') },

@@ -198,6 +198,9 @@ describe('access matrix', () => {
     expect_('POST', '/api/events', 'public');
     expect_('GET', '/api/stats/leads', 'staff');
     expect_('GET', '/api/live', 'staff');
+    // A visitor's photos of a fault: anyone may send one; only staff see what came in.
+    expect_('POST', '/api/contactus/photos', 'public');
+    expect_('GET', '/api/contactus/:id/photos/:n', 'staff');
     expect(mismatches).toEqual([]);
   });
 

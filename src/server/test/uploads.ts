@@ -31,14 +31,43 @@ export function bombPng(width: number, height: number, pixels: 'zeros' | 'none' 
   ]);
 }
 
-/** A multipart body carrying `bytes` as the file in field "image", as the admin's upload sends it. */
-export function imageUpload(bytes: Buffer, filename = 'picture.png') {
+/**
+ * A multipart body carrying `bytes` as the file in field "image", as the admin's upload sends it
+ * (or in another field: a visitor's photo comes in "photo").
+ */
+export function imageUpload(bytes: Buffer, filename = 'picture.png', field = 'image') {
   const boundary = '----upload-boundary';
   const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n`,
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n`,
   );
   return {
     payload: Buffer.concat([head, bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/** A form posted as multipart/form-data, as a browser sends it: text fields, then files. */
+export function multipartForm(
+  fields: Record<string, string>,
+  files: { field: string; filename: string; bytes: Buffer; type?: string }[] = [],
+) {
+  const boundary = '----form-boundary';
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields))
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
+  for (const file of files)
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename}"\r\nContent-Type: ${file.type ?? 'image/jpeg'}\r\n\r\n`,
+      ),
+      file.bytes,
+      Buffer.from('\r\n'),
+    );
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(parts),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
 }

@@ -56,6 +56,12 @@ export interface ContentTypeDef<F extends Record<string, Field> = Record<string,
      * server/content/tracking.ts and docs/decisions/071.
      */
     track?: { prefix: string };
+    /**
+     * The sender may attach up to `max` photos, each sent first through its own door
+     * (`POST /api/<name>/photos`) and named here by the token it answered; staff alone see them.
+     * See server/modules/contact-photos and docs/decisions/074.
+     */
+    photos?: { max: number };
   };
   /**
    * Staff work on each record as a job (the lead desk, decision 072): notes, a history of stage
@@ -155,7 +161,9 @@ export type FieldValues<F extends Record<string, Field>> = {
 /** A stored record of a content type as the API returns it. */
 export type ContentRecord<D extends ContentTypeDef> = FieldValues<D['fields']> &
   RecordMeta &
-  (D extends { slugFrom: string } ? { slug: string } : unknown);
+  (D extends { slugFrom: string } ? { slug: string } : unknown) &
+  // A request's photos: staff's addresses of them (one record), or how many (a list's rows).
+  (D extends { intake: { photos: object } } ? { photos?: string[]; photoCount?: number } : unknown);
 
 /** A record as an anonymous visitor (and every public page) receives it: no staff-only field. */
 export type PublicRecord<D extends ContentTypeDef> = Omit<ContentRecord<D>, StaffOnlyKeys<D['fields']>>;

@@ -63,6 +63,7 @@ describe('the record schema behind the declared record types', () => {
       const expected = ['_id', 'createdAt', 'updatedAt', 'version', 'sortOrder', ...Object.keys(def.fields)];
       if (def.slugFrom) expected.push('slug');
       if (def.intake?.track) expected.push('reference');
+      if (def.intake?.photos) expected.push('photos', 'photoCount');
       expect(Object.keys(shape).sort()).toEqual(expected.sort());
       for (const [key, field] of Object.entries(def.fields))
         expect(shape[key]!.safeParse(undefined).success, key).toBe(Boolean(field.staffOnly));

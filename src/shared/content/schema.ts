@@ -171,6 +171,13 @@ export function schemasFor<D extends ContentTypeDef>(def: D): ContentSchemas<D> 
   // The honeypot is accepted (and never stored as such) so the server can see it was filled in.
   const honeypot = def.intake?.honeypot?.field;
   if (honeypot) createShape[honeypot] = z.string().max(5000).optional().catch('(not text)');
+  // Tokens of photos sent through their own door; the server checks each is one it issued.
+  const photos = def.intake?.photos;
+  if (photos)
+    createShape.photos = z
+      .array(z.string().max(100), { error: 'Send photos as a list of the tokens they were given.' })
+      .max(photos.max, { error: `Attach at most ${photos.max} photos.` })
+      .optional();
   const create = z.object(createShape);
   const updateShape = shapeOf(def.fields, (field) => field.input !== 'never');
   // An update names only what it changes: defaults must not reset absent fields.
@@ -195,6 +202,11 @@ export function schemasFor<D extends ContentTypeDef>(def: D): ContentSchemas<D> 
   if (def.slugFrom) recordShape.slug = z.string();
   // Null for records older than tracking (migration 0710).
   if (def.intake?.track) recordShape.reference = z.string().nullable();
+  // Staff's addresses of the record's photos (one record), or how many it has (a list).
+  if (photos) {
+    recordShape.photos = z.array(z.string()).optional();
+    recordShape.photoCount = z.number().int().optional();
+  }
   const schemas = { create, update, record: z.object(recordShape) };
   cache.set(def, schemas as ContentSchemas);
   return schemas as unknown as ContentSchemas<D>;

@@ -1,4 +1,10 @@
-import { CONTACT_STAGES, MESSAGE_STATUSES, SERVICE_CATEGORIES, SERVICE_CATEGORY_LABELS } from '../constants';
+import {
+  CONTACT_STAGES,
+  MESSAGE_STATUSES,
+  SERVICE_CATEGORIES,
+  SERVICE_CATEGORY_LABELS,
+  VISITOR_PHOTOS_MAX,
+} from '../constants';
 import { type ContentTypeDef, defineContentType } from './define';
 import { f } from './fields';
 
@@ -220,6 +226,7 @@ export const contactus = defineContentType({
     },
     notify: true,
     track: { prefix: 'CF' },
+    photos: { max: VISITOR_PHOTOS_MAX },
   },
   desk: {
     stage: 'stage',

@@ -1,5 +1,6 @@
+import { VISITOR_PHOTO_TYPES, VISITOR_PHOTOS_TEXT } from '../../shared/constants';
 import type { FieldMessages, FormNotice } from '../lib/form-state';
-import { CONTACT_FIELDS, CONTACT_HONEYPOT, PLACEHOLDERS } from '../lib/public-forms';
+import { CONTACT_FIELDS, CONTACT_HONEYPOT, CONTACT_PHOTOS, PLACEHOLDERS } from '../lib/public-forms';
 
 export type ContactNotice = FormNotice | null;
 
@@ -25,6 +26,8 @@ interface ContactFormProps {
   initialValues?: Record<string, string>;
   initialErrors?: FieldMessages;
   initialNotice?: ContactNotice;
+  /** Tokens of photos a refused post without JavaScript already sent: they go with the next try. */
+  attachedPhotos?: readonly string[];
 }
 
 /**
@@ -38,9 +41,19 @@ export function ContactForm({
   initialValues = {},
   initialErrors = {},
   initialNotice = null,
+  attachedPhotos = [],
 }: ContactFormProps) {
+  const photosId = idOf(CONTACT_PHOTOS);
+  const photosError = initialErrors[CONTACT_PHOTOS];
   return (
-    <form className="contact-form" method="post" action="/contact" noValidate data-island="contact-form">
+    <form
+      className="contact-form"
+      method="post"
+      action="/contact"
+      encType="multipart/form-data"
+      noValidate
+      data-island="contact-form"
+    >
       <div tabIndex={-1} className="form-notice-slot" data-form-notice>
         {initialNotice ? (
           <p
@@ -111,6 +124,33 @@ export function ContactForm({
             </div>
           );
         })}
+        <div className="form-field form-field-wide">
+          <label htmlFor={photosId}>Photos of the fault (optional)</label>
+          <input
+            id={photosId}
+            name={CONTACT_PHOTOS}
+            type="file"
+            accept={VISITOR_PHOTO_TYPES}
+            multiple
+            className="form-file"
+            aria-invalid={photosError ? true : undefined}
+            aria-describedby={photosError ? `${photosId}-error` : `${photosId}-hint`}
+          />
+          <p className="field-hint" id={`${photosId}-hint`}>
+            {VISITOR_PHOTOS_TEXT}
+            {attachedPhotos.length > 0
+              ? ` ${attachedPhotos.length === 1 ? 'One photo is' : `${attachedPhotos.length} photos are`} already attached and will be sent with your message.`
+              : ''}
+          </p>
+          {attachedPhotos.map((token) => (
+            <input key={token} type="hidden" name={CONTACT_PHOTOS} value={token} />
+          ))}
+          {photosError ? (
+            <p className="field-error" id={`${photosId}-error`}>
+              {photosError}
+            </p>
+          ) : null}
+        </div>
       </div>
       {/* Spam trap: people never see or fill it; bots that fill every field are flagged for staff. */}
       <div className="trap">

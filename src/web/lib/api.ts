@@ -95,13 +95,38 @@ async function uploadTurn(): Promise<() => void> {
   };
 }
 
+/** Where a file is sent, in which multipart field, and what of the answer names it. */
+interface UploadDoor {
+  url: string;
+  field: string;
+  answer: (body: { data?: { url?: string }; token?: string }) => string | undefined;
+}
+
+const STAFF_IMAGES: UploadDoor = { url: '/api/upload', field: 'image', answer: (body) => body.data?.url };
+/** A visitor's photo of a fault: its token goes in the request's `photos`. */
+const VISITOR_PHOTOS: UploadDoor = {
+  url: '/api/contactus/photos',
+  field: 'photo',
+  answer: (body) => body.token,
+};
+
 /** Upload one image with progress (0..1); answers its URL. */
-export async function uploadImage(file: File, onProgress?: (fraction: number) => void): Promise<string> {
+export const uploadImage = (file: File, onProgress?: (fraction: number) => void) =>
+  uploadFile(file, STAFF_IMAGES, onProgress);
+
+/** Send a visitor's photo of a fault; answers the token a request names it by. */
+export const uploadPhoto = (file: File) => uploadFile(file, VISITOR_PHOTOS);
+
+async function uploadFile(
+  file: File,
+  door: UploadDoor,
+  onProgress?: (fraction: number) => void,
+): Promise<string> {
   const done = await uploadTurn();
   try {
     for (let attempt = 0; ; attempt += 1) {
       try {
-        return await sendImage(file, onProgress);
+        return await sendFile(file, door, onProgress);
       } catch (error) {
         if (!(error instanceof BusyError) || attempt >= BUSY_RETRIES) throw error;
         await new Promise((resolve) => setTimeout(resolve, error.retryAfterSeconds * 1000));
@@ -121,23 +146,24 @@ class BusyError extends ApiError {
   }
 }
 
-function sendImage(file: File, onProgress?: (fraction: number) => void): Promise<string> {
+function sendFile(file: File, door: UploadDoor, onProgress?: (fraction: number) => void): Promise<string> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('POST', '/api/upload');
+    request.open('POST', door.url);
     for (const [key, value] of Object.entries(writeHeaders())) request.setRequestHeader(key, value);
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress?.(event.loaded / event.total);
     };
     request.onload = () => {
-      let body: { data?: { url?: string }; error?: string } = {};
+      let body: Parameters<UploadDoor['answer']>[0] & { error?: string } = {};
       try {
         body = JSON.parse(request.responseText);
       } catch {
         // fall through to the generic message
       }
       const retryAfter = Number(request.getResponseHeader('retry-after'));
-      if (request.status === 201 && body.data?.url) resolve(body.data.url);
+      const answer = door.answer(body);
+      if (request.status === 201 && answer) resolve(answer);
       else if (request.status === 503 && retryAfter > 0)
         reject(new BusyError(body.error ?? 'The server is busy.', Math.min(retryAfter, 30)));
       else reject(new ApiError(request.status, body.error ?? `Upload failed (${request.status}).`));
@@ -147,7 +173,7 @@ function sendImage(file: File, onProgress?: (fraction: number) => void): Promise
       reject(new ApiError(0, 'The upload could not reach the server. Try again.'));
     };
     const form = new FormData();
-    form.append('image', file);
+    form.append(door.field, file);
     request.send(form);
   });
 }

@@ -23,6 +23,8 @@ export const CONTACT_MESSAGES = {
 
 /** The contact form's fields, as the message declaration names them. */
 export const CONTACT_FIELDS: readonly PlainField[] = plainFormFields(contactus.fields);
+/** The photos' field: files in the form, the tokens they were given in what the API takes. */
+export const CONTACT_PHOTOS = 'photos';
 /** The spam trap's field name, as the declaration names it. */
 export const CONTACT_HONEYPOT = contactus.intake!.honeypot!.field;
 export const checkContact = (values: Record<string, string>) => checkPlainFields(CONTACT_FIELDS, values);

@@ -10,6 +10,29 @@ const UPLOAD_ADVICE = `Upload ${ACCEPTED_IMAGES_TEXT}.`;
 /** Longer than any real picture takes (0.5 s at 24 MP here); a stuck decode must not hold the queue. */
 const PROCESS_TIMEOUT_SECONDS = 30;
 
+/**
+ * What a kind of upload may be and what is kept of it. Staff pictures become every display width;
+ * a visitor's photo of a fault (modules/contact-photos) is one picture for staff eyes only, from a
+ * shorter list of formats.
+ */
+export interface ImageProfile {
+  /** sharp's format names accepted (after sniffing the content, never the file name). */
+  formats: ReadonlySet<string>;
+  /** Which of IMAGE_WIDTHS to keep: all, or only the widest the picture allows. */
+  widths: 'all' | 'widest';
+  /** What a refusal tells the sender to send instead. */
+  advice: string;
+  /** The queue lane the work waits in. */
+  lane: ImageLane;
+}
+
+export const STAFF_IMAGES: ImageProfile = {
+  formats: ACCEPTED_FORMATS,
+  widths: 'all',
+  advice: UPLOAD_ADVICE,
+  lane: 'staff',
+};
+
 export interface ProcessedImage {
   hash: string;
   width: number;
@@ -21,14 +44,21 @@ export interface ProcessedImage {
 /**
  * Every picture this process decodes goes through this queue, one at a time. sharp runs each job
  * on a libuv thread and can make libvips threads of its own: run unbounded, parallel uploads fill
- * the threadpool and the cores, and each holds its decoded pixels. Staff is the only lane; a visitor
- * lane declared after it would wait whenever a staff picture waits, so a visitor's pictures delay a
- * staff upload by at most the one already running.
+ * the threadpool and the cores, and each holds its decoded pixels. The visitor lane is declared
+ * after staff and runs only when no staff picture waits, so a visitor's pictures delay a staff
+ * upload by at most the one already running; it holds few places, since anyone can fill it.
  */
 export const imageQueue = createWorkQueue(
-  { staff: { capacity: 8 } },
+  {
+    staff: { capacity: 8 },
+    visitor: {
+      capacity: 3,
+      busyMessage: 'Many pictures are being sent right now. Try again in a few seconds.',
+    },
+  },
   'The server is busy resizing other pictures. Try again in a few seconds.',
 );
+export type ImageLane = keyof ReturnType<typeof imageQueue.load>;
 
 const looksLikeMarkup = (input: Buffer) =>
   /^(\uFEFF|\s)*<(\?xml|svg|!DOCTYPE|html)/i.test(input.subarray(0, 512).toString('utf8'));
@@ -56,29 +86,34 @@ export const loadSharp = async () => {
  * The header is read first: a picture over the pixel cap is refused before a pixel is decoded.
  * Pass the slot the caller reserved before reading the upload; without one a place is taken here.
  */
-export async function processImage(input: Buffer, slot?: Slot): Promise<ProcessedImage> {
-  const place = slot ?? imageQueue.reserve('staff');
+export async function processImage(
+  input: Buffer,
+  slot?: Slot,
+  profile: ImageProfile = STAFF_IMAGES,
+): Promise<ProcessedImage> {
+  const place = slot ?? imageQueue.reserve(profile.lane);
   try {
-    const { width, height } = await readHeader(input);
-    return await place.run(() => encodeVariants(input, width, height));
+    const { width, height } = await readHeader(input, profile);
+    return await place.run(() => encodeVariants(input, width, height, profile));
   } finally {
     place.release();
   }
 }
 
-async function readHeader(input: Buffer): Promise<{ width: number; height: number }> {
+async function readHeader(input: Buffer, profile: ImageProfile): Promise<{ width: number; height: number }> {
   const sharp = await loadSharp();
+  const advice = profile.advice;
   if (looksLikeMarkup(input))
-    throw new HttpError(400, `SVG and other markup files are not accepted. ${UPLOAD_ADVICE}`);
+    throw new HttpError(400, `SVG and other markup files are not accepted. ${advice}`);
   let metadata: Metadata;
   try {
     metadata = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
-    throw new HttpError(400, `This file is not an image we can read. ${UPLOAD_ADVICE}`);
+    throw new HttpError(400, `This file is not an image we can read. ${advice}`);
   }
-  if (metadata.format === 'svg') throw new HttpError(400, `SVG files are not accepted. ${UPLOAD_ADVICE}`);
-  if (!metadata.format || !ACCEPTED_FORMATS.has(metadata.format)) {
-    throw new HttpError(400, `This file is not an image we can read. ${UPLOAD_ADVICE}`);
+  if (metadata.format === 'svg') throw new HttpError(400, `SVG files are not accepted. ${advice}`);
+  if (!metadata.format || !profile.formats.has(metadata.format)) {
+    throw new HttpError(400, `This file is not an image we can read. ${advice}`);
   }
   const pixels = (metadata.width ?? 0) * (metadata.height ?? 0);
   if (pixels > MAX_IMAGE_PIXELS) {
@@ -94,10 +129,16 @@ async function readHeader(input: Buffer): Promise<{ width: number; height: numbe
   return { width, height };
 }
 
-async function encodeVariants(input: Buffer, width: number, height: number): Promise<ProcessedImage> {
+async function encodeVariants(
+  input: Buffer,
+  width: number,
+  height: number,
+  profile: ImageProfile,
+): Promise<ProcessedImage> {
   const sharp = await loadSharp();
   const widest = Math.min(width, IMAGE_WIDTHS.at(-1)!);
-  const widths = [...new Set([...IMAGE_WIDTHS.filter((w) => w < widest), widest])].sort((a, b) => a - b);
+  const narrower = profile.widths === 'all' ? IMAGE_WIDTHS.filter((w) => w < widest) : [];
+  const widths = [...new Set([...narrower, widest])].sort((a, b) => a - b);
   try {
     // Decode, turn upright and shrink to the widest variant in one streaming pass: the full-size
     // pixels never reach JavaScript. (A decoded copy handed to sharp().clone() is copied again on
@@ -124,6 +165,9 @@ async function encodeVariants(input: Buffer, width: number, height: number): Pro
     const hash = createHash('sha256').update(input).digest('hex').slice(0, 32);
     return { hash, width, height, variants };
   } catch {
-    throw new HttpError(400, `This image is damaged, incomplete or could not be converted. ${UPLOAD_ADVICE}`);
+    throw new HttpError(
+      400,
+      `This image is damaged, incomplete or could not be converted. ${profile.advice}`,
+    );
   }
 }

@@ -1,45 +1,102 @@
-import type { FastifyRequest } from 'fastify';
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MAX_UPLOAD_BYTES } from '../../../shared/constants';
 import { HttpError, notFound } from '../../errors';
 import { errorSchema } from '../../http/schemas';
 import { BAD_TEXT_ERROR, BAD_TEXT_FIELD, findUnstorableText } from '../../plugins/text-guard';
-import { imageQueue, processImage } from './pipeline';
+import { type ImageProfile, imageQueue, type ProcessedImage, processImage, STAFF_IMAGES } from './pipeline';
 import { createMediaStore, type MediaStore } from './store';
-import { QueueFullError } from './work-queue';
+import { QueueFullError, type Slot } from './work-queue';
 
 /** `/media/<hash>.webp` is the full picture; `/media/<hash>-<width>.webp` a narrower one. */
 const MEDIA_FILE = /^([0-9a-f]{32})(?:-(\d{2,4}))?\.webp$/;
 export const mediaUrl = (hash: string) => `/media/${hash}.webp`;
 
-/** The bytes of the one file in the field "image", or a 400/413 saying what was wrong. */
-async function readUpload(request: FastifyRequest): Promise<Buffer> {
+/** Where an upload comes in: the multipart field it is sent in, its largest size and what to call it. */
+export interface UploadDoor {
+  field: string;
+  maxBytes: number;
+  /** "image", "photo": what refusals call the file. */
+  noun: string;
+}
+
+const STAFF_DOOR: UploadDoor = { field: 'image', maxBytes: MAX_UPLOAD_BYTES, noun: 'image' };
+
+const tooLarge = (door: UploadDoor) =>
+  new HttpError(413, `The ${door.noun} is larger than ${door.maxBytes / 1024 / 1024} MB.`);
+
+/** The bytes of the one file in the door's field, or a 400/413 saying what was wrong. */
+async function readUpload(request: FastifyRequest, door: UploadDoor): Promise<Buffer> {
   let file: Awaited<ReturnType<typeof request.file>>;
   try {
-    file = await request.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 } });
+    file = await request.file({ limits: { fileSize: door.maxBytes, files: 1, fields: 5 } });
   } catch {
     throw new HttpError(400, 'The upload could not be read. Try again.');
   }
-  if (file?.fieldname !== 'image') throw new HttpError(400, 'Send the image in the field "image".');
+  if (file?.fieldname !== door.field)
+    throw new HttpError(400, `Send the ${door.noun} in the field "${door.field}".`);
   // The one part of a request the edge check cannot see: form fields streamed with the file.
   const texts = Object.values(file.fields)
     .flat()
     .map((part) => (part && 'value' in part ? part.value : part?.filename));
   if (findUnstorableText(texts) !== null)
     throw new HttpError(400, BAD_TEXT_ERROR, { fields: { _: BAD_TEXT_FIELD } });
+  return fileBytes(file, door);
+}
+
+/** The whole of one streamed file, or 413 when it is over the door's size, 400 when it broke off. */
+export async function fileBytes(file: MultipartFile, door: UploadDoor): Promise<Buffer> {
   let bytes: Buffer;
   try {
     bytes = await file.toBuffer();
   } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new HttpError(413, `The image is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`);
-    }
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(door);
     throw new HttpError(400, 'The upload was interrupted. Try again.');
   }
-  if (file.file.truncated)
-    throw new HttpError(413, `The image is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`);
+  if (file.file.truncated) throw tooLarge(door);
   return bytes;
+}
+
+/**
+ * Take a place in the profile's queue lane (503 with Retry-After when it is full) before the body
+ * is read, so that waiting uploads are bounded too; then read, check and convert the one file.
+ */
+export async function receiveImage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  profile: ImageProfile = STAFF_IMAGES,
+  door: UploadDoor = STAFF_DOOR,
+): Promise<ProcessedImage> {
+  if (!request.isMultipart())
+    throw new HttpError(400, `Send the ${door.noun} as multipart/form-data in the field "${door.field}".`);
+  const slot = reserveImageSlot(profile, reply);
+  try {
+    return await processImage(await readUpload(request, door), slot, profile);
+  } finally {
+    slot.release();
+  }
+}
+
+/** A place in the profile's lane, or the 503 refusal (with its Retry-After header on `reply`, if given). */
+export function reserveImageSlot(profile: ImageProfile, reply?: FastifyReply): Slot {
+  try {
+    return imageQueue.reserve(profile.lane);
+  } catch (error) {
+    if (error instanceof QueueFullError) reply?.header('retry-after', String(error.retryAfter));
+    throw error;
+  }
+}
+
+/** A stored WebP picture, answered so that no browser runs or guesses anything in it. */
+export function sendPicture(reply: FastifyReply, bytes: Buffer, cacheControl: string) {
+  return reply
+    .header('content-type', 'image/webp')
+    .header('cache-control', cacheControl)
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', "default-src 'none'; sandbox")
+    .send(bytes);
 }
 
 export function mediaRoutes(store: MediaStore): FastifyPluginAsyncZod {
@@ -62,22 +119,7 @@ export function mediaRoutes(store: MediaStore): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        if (!request.isMultipart())
-          throw new HttpError(400, 'Send the image as multipart/form-data in the field "image".');
-        // A place in the picture queue before the body is read: waiting uploads are bounded too.
-        let slot: ReturnType<typeof imageQueue.reserve>;
-        try {
-          slot = imageQueue.reserve('staff');
-        } catch (error) {
-          if (error instanceof QueueFullError) reply.header('retry-after', String(error.retryAfter));
-          throw error;
-        }
-        let image: Awaited<ReturnType<typeof processImage>>;
-        try {
-          image = await processImage(await readUpload(request), slot);
-        } finally {
-          slot.release();
-        }
+        const image = await receiveImage(request, reply);
         // The image, its variants and its audit row are stored together or not at all.
         await app.changes.write(async (tx) => {
           await createMediaStore(tx).save(image, request.user?._id ?? null);
@@ -100,12 +142,7 @@ export function mediaRoutes(store: MediaStore): FastifyPluginAsyncZod {
         if (!match) throw notFound('Image');
         const bytes = await store.variant(match[1]!, match[2] ? Number(match[2]) : undefined);
         if (!bytes) throw notFound('Image');
-        return reply
-          .header('content-type', 'image/webp')
-          .header('cache-control', 'public, max-age=31536000, immutable')
-          .header('x-content-type-options', 'nosniff')
-          .header('content-security-policy', "default-src 'none'; sandbox")
-          .send(bytes);
+        return sendPicture(reply, bytes, 'public, max-age=31536000, immutable');
       },
     );
   };

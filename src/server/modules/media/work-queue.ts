@@ -3,6 +3,8 @@ import { HttpError } from '../../errors';
 export interface LaneLimit {
   /** Jobs admitted at once in this lane, the running one included; more are refused. */
   capacity: number;
+  /** What a refusal in this lane says, when it differs from the queue's. */
+  busyMessage?: string;
 }
 
 /** A place in a lane, taken before the work's input is even read, so that waiting input is bounded too. */
@@ -45,7 +47,8 @@ export function createWorkQueue<Lane extends string>(lanes: Record<Lane, LaneLim
   return {
     /** Take a place in `lane`, or answer 503 with Retry-After when the lane is full. */
     reserve(lane: Lane): Slot {
-      if (admitted[lane] >= lanes[lane].capacity) throw new QueueFullError(503, busyMessage);
+      if (admitted[lane] >= lanes[lane].capacity)
+        throw new QueueFullError(503, lanes[lane].busyMessage ?? busyMessage);
       admitted[lane] += 1;
       let released = false;
       const release = () => {

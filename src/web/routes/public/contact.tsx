@@ -2,7 +2,13 @@ import { data, Link } from 'react-router';
 import { ContactForm, ContactReceiptLine } from '../../components/contact-form';
 import { SectionHeading } from '../../components/section-heading';
 import { ContactDetails } from '../../components/sections';
-import { CONTACT_FIELDS, CONTACT_HONEYPOT, CONTACT_MESSAGES, contactInput } from '../../lib/public-forms';
+import {
+  CONTACT_FIELDS,
+  CONTACT_HONEYPOT,
+  CONTACT_MESSAGES,
+  CONTACT_PHOTOS,
+  contactInput,
+} from '../../lib/public-forms';
 import { pageMeta } from '../../lib/seo';
 import { useSiteSettings } from '../../lib/site';
 import type { Route } from './+types/contact';
@@ -17,19 +23,32 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { city: settings.city, services: options, service };
 }
 
-/** The contact form posted without JavaScript: the same checks as the API, answered with a page. */
+/**
+ * The contact form posted without JavaScript: the same checks as the API, answered with a page.
+ * Posted as multipart/form-data, its photos were checked and stored by the server before this
+ * runs (`context.uploads`); photos stored by an earlier, refused post come back as tokens.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const values = Object.fromEntries(CONTACT_FIELDS.map(({ name }) => [name, String(form.get(name) ?? '')]));
   const trap = String(form.get(CONTACT_HONEYPOT) ?? '');
-  const input = contactInput(values);
-  const result = await context.site.submitForm(
-    'contactus',
-    trap ? { ...input, [CONTACT_HONEYPOT]: trap } : input,
-    {
-      ip: context.clientIp,
-    },
-  );
+  const kept = form.getAll(CONTACT_PHOTOS).map(String).filter(Boolean);
+  const photos = [...kept, ...(context.uploads?.photos ?? [])];
+  const refuse = (status: number, message: string, fields: Record<string, string>) =>
+    data({ ok: false as const, message, fields, values, photos }, { status });
+  const refused = context.uploads?.error;
+  if (refused)
+    return refuse(
+      refused.status,
+      refused.status === 400 || refused.status === 413 ? CONTACT_MESSAGES.invalid : refused.message,
+      {
+        [CONTACT_PHOTOS]: refused.message,
+      },
+    );
+  const input: Record<string, unknown> = contactInput(values);
+  if (trap) input[CONTACT_HONEYPOT] = trap;
+  if (photos.length > 0) input[CONTACT_PHOTOS] = photos;
+  const result = await context.site.submitForm('contactus', input, { ip: context.clientIp });
   if (result.ok) return { ok: true as const, receipt: result.receipt ?? null };
   const message =
     result.status === 400
@@ -37,8 +56,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       : result.status === 429
         ? result.error
         : CONTACT_MESSAGES.failed;
+  // Photos the server refused are chosen again; the others stay attached to the next try.
+  const fields = result.fields ?? {};
   return data(
-    { ok: false as const, message, fields: result.fields ?? {}, values },
+    { ok: false as const, message, fields, values, photos: fields[CONTACT_PHOTOS] ? [] : photos },
     { status: result.status },
   );
 }
@@ -96,6 +117,7 @@ export default function Contact({ actionData, loaderData }: Route.ComponentProps
                 failed?.values ?? (loaderData.service ? { service: loaderData.service } : undefined)
               }
               initialErrors={failed?.fields}
+              attachedPhotos={failed?.photos}
               initialNotice={failed ? { kind: 'error', text: failed.message } : null}
             />
           </div>
