@@ -185,6 +185,10 @@ describe('access matrix', () => {
     expect_('POST', '/api/auth/2fa/recovery-codes', 'staff');
     expect_('POST', '/api/auth/2fa/verify', 'public');
     expect_('POST', '/api/events', 'public');
+    // Browser notifications: each staff member turns them on for their own browser.
+    expect_('GET', '/api/push/key', 'staff');
+    expect_('POST', '/api/push/subscriptions', 'staff');
+    expect_('DELETE', '/api/push/subscriptions', 'staff');
     expect(mismatches).toEqual([]);
   });
 

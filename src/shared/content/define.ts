@@ -56,6 +56,21 @@ export interface ContentTypeDef<F extends Record<string, Field> = Record<string,
      * server/content/tracking.ts and docs/decisions/071.
      */
     track?: { prefix: string };
+    /**
+     * Records with the boolean field `flag` set are emergencies that page a person: everyone on the
+     * settings' on-call list is mailed at once (with SMTP_URL), staff who turned browser
+     * notifications on are pushed one, and a record still at `stage.open` in `stage.field` after
+     * URGENT_ESCALATE_MINUTES is mailed once more, as ESCALATED, to the notify address and every
+     * admin. `details`: the fields after the reference in those subjects (area, phone). See
+     * server/modules/urgent and docs/decisions/073.
+     */
+    urgent?: {
+      flag: keyof F & string;
+      details: readonly (keyof F & string)[];
+      stage: { field: keyof F & string; open: string };
+      /** What the push notification's body names besides the details (the service). */
+      summary: readonly (keyof F & string)[];
+    };
   };
   list: {
     /** 'position' is the staff-editable order; 'newest' puts the latest first (the inbox). */

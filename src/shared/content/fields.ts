@@ -14,7 +14,8 @@ export type FieldKind =
   | 'select'
   | 'rating'
   | 'boolean'
-  | 'reference';
+  | 'reference'
+  | 'emailList';
 
 /** Who may send a field: on create and update, only on update (e.g. a message's status), or never. */
 export type FieldInput = 'always' | 'updateOnly' | 'never';
@@ -69,7 +70,23 @@ export interface ReferenceField extends FieldBase {
   to: string;
 }
 
-export type Field = TextField | ImagesField | SelectField | RatingField | BooleanField | ReferenceField;
+/**
+ * A list of e-mail addresses that belong to no account (the on-call list), stored as an array.
+ * The admin types one address per line; each line is checked with the e-mail rule on its own.
+ */
+export interface EmailListField extends FieldBase {
+  kind: 'emailList';
+  maxItems: number;
+}
+
+export type Field =
+  | TextField
+  | ImagesField
+  | SelectField
+  | RatingField
+  | BooleanField
+  | ReferenceField
+  | EmailListField;
 
 type Options = Partial<
   Pick<FieldBase, 'required' | 'input' | 'max' | 'help' | 'staffOnly' | 'autoComplete' | 'personal'>
@@ -130,10 +147,19 @@ export const f = {
     ({ ...base('boolean', label, options), kind: 'boolean' }) as BooleanField & Marks<O>,
   reference: <const O extends Options = Options>(label: string, to: string, options: O = {} as O) =>
     ({ ...base('reference', label, options), kind: 'reference', to }) as ReferenceField & Marks<O>,
+  emailList: <const O extends Options & { maxItems?: number } = Options>(
+    label: string,
+    options: O = {} as O,
+  ) =>
+    ({
+      ...base('emailList', label, options),
+      kind: 'emailList',
+      maxItems: options.maxItems ?? 20,
+    }) as EmailListField & Marks<O>,
 };
 
 /** The TypeScript value a field holds in a stored record. */
-export type FieldValue<F extends Field> = F extends ImagesField
+export type FieldValue<F extends Field> = F extends ImagesField | EmailListField
   ? string[]
   : F extends SelectField<infer O>
     ? O[number]

@@ -214,6 +214,12 @@ export const contactus = defineContentType({
     },
     notify: true,
     track: { prefix: 'CF' },
+    urgent: {
+      flag: 'urgent',
+      details: ['area', 'phone'],
+      stage: { field: 'stage', open: 'new' },
+      summary: ['area', 'service'],
+    },
   },
   list: {
     order: 'newest',

@@ -64,6 +64,8 @@ export function FieldValueView({ field, value, title }: { field: Field; value: u
       return <>{field.optionLabels?.[String(value)] ?? String(value ?? '')}</>;
     case 'boolean':
       return <>{value ? 'Yes' : 'No'}</>;
+    case 'emailList':
+      return <>{(Array.isArray(value) ? value.join(', ') : '') || <span className="muted">—</span>}</>;
     case 'longText':
       return <>{truncateWords(String(value ?? ''), TRUNCATE_WORDS.card)}</>;
     default:
