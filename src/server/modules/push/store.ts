@@ -1,4 +1,5 @@
 import type { PushSubscriptionInput } from '../../../shared/push';
+import { STAFF_ROLES } from '../../../shared/roles';
 import type { Database } from '../../db/client';
 
 export interface StoredPushSubscription {
@@ -48,7 +49,8 @@ export function createPushStore(database: Database) {
       return database.query<StoredPushSubscription>(
         `select s.endpoint, s.user_id::text as "userId", s.p256dh, s.auth
            from push_subscriptions s join users u on u.id = s.user_id
-          where u.role in ('admin', 'editor')`,
+          where u.role = any($1::text[])`,
+        [[...STAFF_ROLES]],
       );
     },
   };
