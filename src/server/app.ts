@@ -53,6 +53,9 @@ import { createMailOutbox } from './modules/mail/outbox';
 import { scheduleMaintenance } from './modules/maintenance';
 import { mediaRoutes } from './modules/media/routes';
 import { createMediaStore } from './modules/media/store';
+import { pushRoutes } from './modules/push/routes';
+import { createPushSender, loadVapidKeys } from './modules/push/sender';
+import { createPushStore } from './modules/push/store';
 import { seoRoutes } from './modules/seo/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { createSettingsStore } from './modules/settings/store';
@@ -61,6 +64,8 @@ import { statusRoutes } from './modules/status';
 import { subscriptionActions, subscriptionRoutes } from './modules/subscriptions/routes';
 import { createSubscriptionStore } from './modules/subscriptions/store';
 import { trashPlugin } from './modules/trash/trash';
+import { createUrgentAlerts } from './modules/urgent/alerts';
+import { createEscalation } from './modules/urgent/escalation';
 import { usersRoutes } from './modules/users/routes';
 import { registerAccessControl } from './plugins/access';
 import { registerErrorHandling } from './plugins/errors';
@@ -101,6 +106,8 @@ export interface AppOptions {
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read what was logged). */
   logStream?: { write(line: string): void };
+  /** The clock of timed work (the escalation of urgent requests); tests move it instead of waiting. */
+  now?: () => Date;
 }
 
 /** Assemble the whole application without listening: tests call `app.inject()` on it. */
@@ -243,6 +250,33 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mailOutbox.start();
     app.addHook('onClose', () => mailOutbox.stop());
   }
+  const pushStore = createPushStore(database);
+  const push = createPushSender({
+    keys: await loadVapidKeys(database, env),
+    store: pushStore,
+    log: app.log,
+    allowLoopback: env.PUSH_ALLOW_LOOPBACK,
+  });
+  app.decorate('push', push);
+  await app.register(
+    pushRoutes(pushStore, { publicKey: push.publicKey, allowLoopback: env.PUSH_ALLOW_LOOPBACK }),
+  );
+  const alerts = createUrgentAlerts(app, push);
+  const urgentType = contentTypes.find((def) => def.intake?.urgent);
+  const escalation = urgentType
+    ? createEscalation(app, {
+        def: urgentType,
+        now: options.now ?? (() => new Date()),
+        minutes: env.URGENT_ESCALATE_MINUTES,
+      })
+    : null;
+  app.decorate('urgent', { settled: alerts.settled, escalation });
+  if (escalation) {
+    // Once at start (what became due while no instance ran), then on a timer; stopped on close.
+    app.addHook('onReady', async () => escalation.start());
+    app.addHook('onClose', () => escalation.stop());
+  }
+  app.addHook('onClose', () => alerts.settled());
   const subscriptions = createSubscriptionStore(database);
   const checkChoices = createChoiceCheck({
     hasSlug: async (type, slug) => Boolean(await repositories.get(type)?.findBySlug(slug)),
@@ -260,6 +294,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     photos: contactPhotos,
     settings: settingsStore,
     outbox: mailOutbox,
+    urgentCreated: alerts.created,
     subscriptions,
     checkChoices,
     sealTrackToken: async (token) => (await secretBox())?.seal(token) ?? null,

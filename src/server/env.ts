@@ -107,6 +107,27 @@ const schema = z.object({
   // Photos of a fault a visitor address may send per 10 minutes, by the API or the page form.
   CONTACT_PHOTO_RATE_LIMIT: z.coerce.number().int().min(0).default(10),
   TRASH_RETENTION_DAYS: z.coerce.number().positive().default(30),
+  // An urgent request still new after this long is mailed again, as ESCALATED, to the notify
+  // address and every admin (modules/urgent).
+  URGENT_ESCALATE_MINUTES: z.coerce.number().positive().max(1440).default(15),
+  // The Web Push (VAPID) private key, base64url (`npx web-push generate-vapid-keys` prints one);
+  // without it one is generated into the database (server_secrets), so every instance shares it.
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a P-256 private key, 32 bytes in base64url (43 characters)')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  // Who push services may contact about our notifications: a mailto: or https: address.
+  VAPID_SUBJECT: z
+    .string()
+    .trim()
+    .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'must be a mailto: or https:// address')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  // Tests and development only: accept push endpoints on loopback over plain http. Production
+  // posts only to https push services on public addresses (a staff-supplied URL is never trusted).
+  PUSH_ALLOW_LOOPBACK: bool.default(false),
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });

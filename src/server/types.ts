@@ -7,6 +7,8 @@ import type { Database } from './db/client';
 import type { Env } from './env';
 import type { ContactPhotoStore } from './modules/contact-photos/store';
 import type { MailOutbox } from './modules/mail/outbox';
+import type { PushSender } from './modules/push/sender';
+import type { Escalation } from './modules/urgent/escalation';
 
 export interface SessionUser {
   _id: string;
@@ -35,6 +37,15 @@ declare module 'fastify' {
      * caches hear committed changes of this and other instances through `changes.onChange`.
      */
     changes: ChangeLog;
+    /** Browser notifications to staff (Web Push). */
+    push: PushSender;
+    /** Urgent requests: push notifications under way, and the escalation of those left new. */
+    urgent: {
+      /** Resolves when the push notifications already started have been sent or given up. */
+      settled(): Promise<void>;
+      /** The escalation sweep (null when no type declares `intake.urgent`). */
+      escalation: Escalation | null;
+    };
   }
   interface FastifyRequest {
     user: SessionUser | null;

@@ -11,6 +11,8 @@ export const AUDIT_ACTIONS = [
   'logout',
   'role',
   'reorder',
+  // An urgent request nobody picked up in time was mailed again (server/modules/urgent).
+  'escalate',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -24,6 +24,9 @@ const SKIPPED = new Set([
   'email_changes',
   // Two-factor sign-in's five-minute tickets between the password and the code.
   'login_tickets',
+  // Browsers' push subscriptions are bound to this site's VAPID key, a server secret that is not
+  // restored either: staff turn notifications on again.
+  'push_subscriptions',
 ]);
 const BATCH = 500;
 

@@ -57,6 +57,11 @@ export interface IntakeDeps {
   sealTrackToken(token: string): Promise<string | null>;
   /** Present when some type's intake takes photos. */
   photos?: RecordPhotos;
+  /**
+   * Told after the commit of every new urgent record that is not flagged (`intake.urgent`): the
+   * browser notifications. Never awaited: the visitor's answer does not wait for push services.
+   */
+  urgentCreated?(def: ContentTypeDef, record: StoredRecord): void;
   subscriptions: {
     queueConfirmation(
       tx: Db,
@@ -81,26 +86,86 @@ function notificationLine(label: string, value: string): string {
   return [`${label}: ${first}`, ...rest.map((line) => `  ${line}`)].join('\n');
 }
 
-/** The mail that tells staff about a new record: every field people filled in, and where to answer. */
-function notification(def: ContentTypeDef, record: StoredRecord, siteOrigin: string) {
-  const lines = Object.entries(def.fields)
+/** Every field people filled in, one `Label: value` each. */
+function fieldLines(def: ContentTypeDef, record: StoredRecord): string {
+  return Object.entries(def.fields)
     .filter(([, field]) => field.input === 'always')
     .map(([key, field]) =>
       notificationLine(
         field.label,
         field.kind === 'boolean' ? (record[key] ? 'yes' : 'no') : String(record[key] ?? ''),
       ),
-    );
-  const link = `${siteOrigin}${def.admin.path}`;
+    )
+    .join('\n');
+}
+
+/** Only a plain mailbox answers the mail: never a list, a display name or a query. */
+function replyToOf(def: ContentTypeDef, record: StoredRecord): string | undefined {
   const emailKey = Object.entries(def.fields).find(([, field]) => field.kind === 'email')?.[0];
   const replyTo = emailKey ? String(record[emailKey] ?? '') : '';
+  return EMAIL_PATTERN.test(replyTo) ? replyTo : undefined;
+}
+
+/** The mail that tells staff about a new record: every field people filled in, and where to answer. */
+function notification(def: ContentTypeDef, record: StoredRecord, siteOrigin: string) {
+  const link = `${siteOrigin}${def.admin.path}`;
   const sender = String(record[def.titleField] ?? '').replace(CONTROL_CHARACTERS, ' ');
   return {
     subject: `New ${def.label.toLowerCase()} from ${sender}`.slice(0, 200),
     // The link on a line of its own: short lines travel as plain text, never cut by an encoding.
-    body: `${lines.join('\n')}\n\nReceived ${record.createdAt}.\nOpen the inbox: ${link}\n`,
-    // Only a plain mailbox answers the mail: never a list, a display name or a query.
-    replyTo: EMAIL_PATTERN.test(replyTo) ? replyTo : undefined,
+    body: `${fieldLines(def, record)}\n\nReceived ${record.createdAt}.\nOpen the inbox: ${link}\n`,
+    replyTo: replyToOf(def, record),
+  };
+}
+
+/** A record's value as one line of a subject: control characters and runs of space made one space. */
+function subjectPart(value: unknown): string {
+  return String(value ?? '')
+    .replace(CONTROL_CHARACTERS, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * The subject of a mail about an urgent record: the word that says why (URGENT, ESCALATED), the
+ * reference and the declared details (area, phone), as `URGENT CF-7Q3KX · Gulberg · 03001234567`.
+ */
+export function urgentSubject(def: ContentTypeDef, word: string, record: Record<string, unknown>): string {
+  const details = (def.intake?.urgent?.details ?? []).map((key) => subjectPart(record[key]));
+  const head = `${word} ${subjectPart(record.reference) || subjectPart(record[def.titleField])}`;
+  return [head, ...details.filter(Boolean)].join(' · ').slice(0, 200);
+}
+
+/** The admin page of one record: where a mail about it sends staff. */
+export const recordAdminUrl = (def: ContentTypeDef, siteOrigin: string, id: string) =>
+  `${siteOrigin}${def.admin.path}/${encodeURIComponent(id)}`;
+
+/**
+ * The mail that pages a person about an urgent record (`word`: URGENT, or ESCALATED when nobody
+ * moved it on in time): the subject carries what is needed to act from a phone's lock screen, the
+ * body every field and the request's own page.
+ */
+export function urgentNotification(
+  def: ContentTypeDef,
+  record: StoredRecord,
+  siteOrigin: string,
+  word: string,
+  lead: string,
+) {
+  const reference = subjectPart(record.reference);
+  return {
+    subject: urgentSubject(def, word, record),
+    body: [
+      lead,
+      '',
+      ...(reference ? [`Reference: ${reference}`] : []),
+      fieldLines(def, record),
+      '',
+      `Received ${record.createdAt}.`,
+      `Open the request: ${recordAdminUrl(def, siteOrigin, record._id)}`,
+      '',
+    ].join('\n'),
+    replyTo: replyToOf(def, record),
   };
 }
 
@@ -175,10 +240,16 @@ export function createIntake(app: FastifyInstance, deps: IntakeDeps) {
     const { outbox } = deps;
     let to = '';
     let companyName = '';
-    if (outbox && ((def.intake?.notify && !flagged) || def.intake?.doubleOptIn)) {
-      const settings = (await deps.settings.get()) as unknown as Record<string, string>;
-      if (def.intake?.notify) to = settings.notifyEmail || settings.email || '';
-      companyName = settings.companyName || 'us';
+    const urgent = Boolean(def.intake?.urgent && values[def.intake.urgent.flag] === true && !flagged);
+    let onCall: string[] = [];
+    if (outbox && ((def.intake?.notify && !flagged) || def.intake?.doubleOptIn || urgent)) {
+      const settings = (await deps.settings.get()) as unknown as Record<string, unknown>;
+      if (def.intake?.notify && !flagged) to = String(settings.notifyEmail || settings.email || '');
+      companyName = String(settings.companyName || 'us');
+      if (urgent && Array.isArray(settings.onCallEmails))
+        onCall = settings.onCallEmails.filter(
+          (address) => typeof address === 'string' && EMAIL_PATTERN.test(address),
+        );
     }
     // Without SMTP nothing can be confirmed: the subscriber waits, unconfirmed and unmailed.
     const confirm = Boolean(def.intake?.doubleOptIn && outbox);
@@ -199,6 +270,21 @@ export function createIntake(app: FastifyInstance, deps: IntakeDeps) {
           to,
           ...notification(def, stored, app.siteOrigin()),
         });
+      // Everyone on call at once, one mail each: one bounced address delays nobody else's.
+      if (outbox)
+        for (const address of onCall)
+          await outbox.enqueue(tx.db, {
+            resource: def.name,
+            recordId: stored._id,
+            to: address,
+            ...urgentNotification(
+              def,
+              stored,
+              app.siteOrigin(),
+              'URGENT',
+              'An emergency request has just arrived. You are on call: please pick it up.',
+            ),
+          });
       if (confirm && outbox)
         await deps.subscriptions.queueConfirmation(
           tx.db,
@@ -217,7 +303,8 @@ export function createIntake(app: FastifyInstance, deps: IntakeDeps) {
       return stored;
     });
     if (existed) return { kind: 'existed', record };
-    if (to || confirm) outbox?.nudge();
+    if (to || confirm || onCall.length > 0) outbox?.nudge();
+    if (urgent) deps.urgentCreated?.(def, record);
     return { kind: 'created', record, ...(track ? { trackToken: track.token } : {}) };
   };
 }

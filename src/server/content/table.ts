@@ -13,7 +13,7 @@ import type { ContentTypeDef } from '../../shared/content/define';
 import type { Field } from '../../shared/content/fields';
 
 /** Column name of a declared field: `serviceName` -> `service_name`. */
-const columnName = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+export const columnName = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 /**
  * One column of a content table, described once. Both the Drizzle table the repository queries and
@@ -56,6 +56,15 @@ const trackColumns: readonly ColumnSpec[] = [
   { key: 'trackTokenSealed', name: 'track_token_sealed', type: 'text', notNull: false },
 ];
 
+/**
+ * The column of a type whose records can be urgent (`intake.urgent`): when the escalation of a
+ * request still unanswered was claimed (and its mail queued in the same transaction), so it is
+ * sent once by one instance. Null until then.
+ */
+const urgentColumns: readonly ColumnSpec[] = [
+  { key: 'escalatedAt', name: 'escalated_at', type: 'timestamptz', notNull: false },
+];
+
 const quote = (value: string) => `'${value.replaceAll("'", "''")}'`;
 
 function fieldColumn(key: string, field: Field): ColumnSpec {
@@ -64,6 +73,7 @@ function fieldColumn(key: string, field: Field): ColumnSpec {
   const orDefault = (value: string) => (field.required ? {} : { default: value });
   switch (field.kind) {
     case 'images':
+    case 'emailList':
       return { key, name, type: 'jsonb', notNull: true, ...orDefault(quote('[]')) };
     case 'rating':
       return {
@@ -109,6 +119,7 @@ export function contentColumns(def: ContentTypeDef): ColumnSpec[] {
       : []),
     ...Object.entries(def.fields).map(([key, field]) => fieldColumn(key, field)),
     ...(def.intake?.track ? trackColumns : []),
+    ...(def.intake?.urgent ? urgentColumns : []),
   ];
 }
 
@@ -177,6 +188,15 @@ function contentIndexes(def: ContentTypeDef): { name: string; sql: string }[] {
     indexes.push({
       name,
       sql: `create index ${name} on ${def.table} using gin ((${searchExpression(def)}) gin_trgm_ops) ${live}`,
+    });
+  }
+  // The escalation sweep looks only at urgent records not yet escalated: a small slice of the inbox.
+  const urgent = def.intake?.urgent;
+  if (urgent) {
+    const name = `${def.table}_urgent_open`;
+    indexes.push({
+      name,
+      sql: `create index ${name} on ${def.table} (created_at) where ${columnName(urgent.flag)} and escalated_at is null and deleted_at is null`,
     });
   }
   return indexes;

@@ -6,6 +6,8 @@ export interface ServerSecretOptions {
   override?: string;
   /** Length of a generated secret. */
   bytes?: number;
+  /** Make the secret (base64url) when a random string of `bytes` will not do: a key pair's private key. */
+  generate?: () => string;
 }
 
 /**
@@ -19,12 +21,12 @@ export interface ServerSecretOptions {
 export async function serverSecret(
   database: Database,
   name: string,
-  { override, bytes = 32 }: ServerSecretOptions = {},
+  { override, bytes = 32, generate }: ServerSecretOptions = {},
 ): Promise<Buffer> {
   if (override) return Buffer.from(override, 'utf8');
   await database.query(
     'insert into server_secrets (name, value) values ($1, $2) on conflict (name) do nothing',
-    [name, randomBytes(bytes).toString('base64url')],
+    [name, generate ? generate() : randomBytes(bytes).toString('base64url')],
   );
   const [row] = await database.query<{ value: string }>('select value from server_secrets where name = $1', [
     name,

@@ -201,6 +201,10 @@ describe('access matrix', () => {
     // A visitor's photos of a fault: anyone may send one; only staff see what came in.
     expect_('POST', '/api/contactus/photos', 'public');
     expect_('GET', '/api/contactus/:id/photos/:n', 'staff');
+    // Browser notifications: each staff member turns them on for their own browser.
+    expect_('GET', '/api/push/key', 'staff');
+    expect_('POST', '/api/push/subscriptions', 'staff');
+    expect_('DELETE', '/api/push/subscriptions', 'staff');
     expect(mismatches).toEqual([]);
   });
 

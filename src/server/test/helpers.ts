@@ -84,7 +84,7 @@ export interface TestApp {
 
 /** The whole app on a fresh database, closed after the file's tests. */
 export async function createTestApp(
-  options: { env?: Record<string, string>; ssr?: boolean; logLines?: string[] } = {},
+  options: { env?: Record<string, string>; ssr?: boolean; logLines?: string[]; now?: () => Date } = {},
 ): Promise<TestApp> {
   const { database, drop } = await createTestDatabase();
   const { logLines } = options;
@@ -94,6 +94,7 @@ export async function createTestApp(
     // With `logLines`, the app logs (at the env's LOG_LEVEL) into that array.
     ...(logLines ? { logStream: { write: (line: string) => logLines.push(line) } } : { logger: false }),
     ssr: options.ssr ? {} : false,
+    now: options.now,
   });
   afterAll(async () => {
     await app.close();

@@ -70,3 +70,32 @@ export async function eventually<T>(check: () => T | Promise<T>, ms = 10_000): P
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+/** RFC 2047 encoded words (`=?UTF-8?Q?...?=`, `=?UTF-8?B?...?=`) as the text they stand for. */
+function decodeWords(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_m, _charset: string, encoding: string, text: string) => {
+      if (encoding.toUpperCase() === 'B') return Buffer.from(text, 'base64').toString('utf8');
+      const bytes = text
+        .replace(/_/g, ' ')
+        .replace(/=([0-9A-Fa-f]{2})/g, (_h, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+      return Buffer.from(bytes, 'latin1').toString('utf8');
+    });
+}
+
+/** A received mail as a reader sees it: headers unfolded and decoded, quoted-printable body decoded. */
+export function readMail(mail: ReceivedMail) {
+  const [head = '', ...rest] = mail.raw.split(/\r?\n\r?\n/);
+  const headers = head.replace(/\r?\n[ \t]+/g, ' ');
+  const encoded = rest
+    .join('\n\n')
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  const body = Buffer.from(encoded, 'latin1').toString('utf8').replace(/\r\n/g, '\n');
+  const header = (name: string) => {
+    const value = headers.match(new RegExp(`^${name}: (.*)$`, 'mi'))?.[1]?.trim();
+    return value === undefined ? undefined : decodeWords(value);
+  };
+  return { headers, body, header, subject: header('Subject') ?? '' };
+}

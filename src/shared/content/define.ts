@@ -62,6 +62,21 @@ export interface ContentTypeDef<F extends Record<string, Field> = Record<string,
      * See server/modules/contact-photos and docs/decisions/074.
      */
     photos?: { max: number };
+    /**
+     * Records with the boolean field `flag` set are emergencies that page a person: everyone on the
+     * settings' on-call list is mailed at once (with SMTP_URL), staff who turned browser
+     * notifications on are pushed one, and a record still at `stage.open` in `stage.field` after
+     * URGENT_ESCALATE_MINUTES is mailed once more, as ESCALATED, to the notify address and every
+     * admin. `details`: the fields after the reference in those subjects (area, phone). See
+     * server/modules/urgent and docs/decisions/073.
+     */
+    urgent?: {
+      flag: keyof F & string;
+      details: readonly (keyof F & string)[];
+      stage: { field: keyof F & string; open: string };
+      /** What the push notification's body names besides the details (the service). */
+      summary: readonly (keyof F & string)[];
+    };
   };
   /**
    * Staff work on each record as a job (the lead desk, decision 072): notes, a history of stage

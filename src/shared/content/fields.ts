@@ -16,7 +16,8 @@ export type FieldKind =
   | 'boolean'
   | 'reference'
   | 'dateTime'
-  | 'user';
+  | 'user'
+  | 'emailList';
 
 /** Who may send a field: on create and update, only on update (e.g. a message's status), or never. */
 export type FieldInput = 'always' | 'updateOnly' | 'never';
@@ -88,6 +89,15 @@ export interface UserField extends FieldBase {
   kind: 'user';
 }
 
+/**
+ * A list of e-mail addresses that belong to no account (the on-call list), stored as an array.
+ * The admin types one address per line; each line is checked with the e-mail rule on its own.
+ */
+export interface EmailListField extends FieldBase {
+  kind: 'emailList';
+  maxItems: number;
+}
+
 export type Field =
   | TextField
   | ImagesField
@@ -96,7 +106,8 @@ export type Field =
   | BooleanField
   | ReferenceField
   | DateTimeField
-  | UserField;
+  | UserField
+  | EmailListField;
 
 type Options = Partial<
   Pick<FieldBase, 'required' | 'input' | 'max' | 'help' | 'staffOnly' | 'autoComplete' | 'personal'>
@@ -161,10 +172,19 @@ export const f = {
     ({ ...base('dateTime', label, options), kind: 'dateTime' }) as DateTimeField & Marks<O>,
   user: <const O extends Options = Options>(label: string, options: O = {} as O) =>
     ({ ...base('user', label, options), kind: 'user' }) as UserField & Marks<O>,
+  emailList: <const O extends Options & { maxItems?: number } = Options>(
+    label: string,
+    options: O = {} as O,
+  ) =>
+    ({
+      ...base('emailList', label, options),
+      kind: 'emailList',
+      maxItems: options.maxItems ?? 20,
+    }) as EmailListField & Marks<O>,
 };
 
 /** The TypeScript value a field holds in a stored record. */
-export type FieldValue<F extends Field> = F extends ImagesField
+export type FieldValue<F extends Field> = F extends ImagesField | EmailListField
   ? string[]
   : F extends SelectField<infer O>
     ? O[number]

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { normalisePhone } from '../phone';
-import { isSiteLink } from '../text';
+import { EMAIL_PATTERN, isSiteLink } from '../text';
 import type { ContentRecord, ContentTypeDef, SingletonDef } from './define';
 import {
   dateTimeMessage,
@@ -11,7 +11,7 @@ import {
   textProblem,
   tooLongMessage,
 } from './field-checks';
-import type { Field } from './fields';
+import type { EmailListField, Field } from './fields';
 
 export { messages };
 
@@ -67,6 +67,8 @@ export function fieldSchema(field: Field): z.ZodType {
         .max(field.maxItems, `${label}: at most ${field.maxItems} images.`);
       return field.required ? list.min(1, messages.required(label)) : list.default([]);
     }
+    case 'emailList':
+      return emailListSchema(field);
     case 'select': {
       const schema = z.enum(field.options as [string, ...string[]], {
         error: (issue) =>
@@ -140,10 +142,58 @@ function isInstant(value: string): boolean {
 
 const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
+/**
+ * A list of addresses, sent as an array (the API) or as text with one address per line (what the
+ * admin types). Blank lines are dropped, a repeated address is kept once, and each line is judged
+ * by the e-mail rule with its line number in the message, so the admin knows which one to fix.
+ */
+function emailListSchema(field: EmailListField): z.ZodType {
+  const { label, maxItems } = field;
+  const notAList = `${label} must be e-mail addresses, one per line.`;
+  const lines = z.preprocess(
+    (value) => (typeof value === 'string' ? value.split(/\r\n?|\n/) : value),
+    z
+      .array(z.string({ error: () => notAList }), { error: () => notAList })
+      // Bounded before any line is read: a huge list is refused, not scanned.
+      .max(maxItems * 4, { error: `${label}: at most ${maxItems} addresses.`, abort: true })
+      .superRefine((items, context) => {
+        items.forEach((item, index) => {
+          // No pattern sees a line longer than an address can be, blank or not.
+          if (item.length > 254)
+            return context.addIssue({
+              code: 'custom',
+              message: `${label}, line ${index + 1}: ${messages.email}`,
+            });
+          const address = item.trim();
+          if (address === '') return;
+          if (!EMAIL_PATTERN.test(address))
+            context.addIssue({ code: 'custom', message: `${label}, line ${index + 1}: ${messages.email}` });
+        });
+      })
+      .transform((items) => [...new Set(items.map((item) => item.trim()).filter((item) => item !== ''))])
+      .refine((items) => items.length <= maxItems, `${label}: at most ${maxItems} addresses.`)
+      .refine((items) => !field.required || items.length > 0, messages.required(label)),
+  );
+  return field.required ? lines : lines.default([]);
+}
+
 function shapeOf(fields: Record<string, Field>, include: (field: Field) => boolean) {
   const shape: Record<string, z.ZodType> = {};
   for (const [key, field] of Object.entries(fields)) if (include(field)) shape[key] = fieldSchema(field);
   return shape;
+}
+
+/**
+ * Every field optional, for an update that names only what it changes: a field's default must
+ * not reset it when it is absent (zod applies a default inside `.optional()` and `.partial()`).
+ */
+function partialShape(shape: Record<string, z.ZodType>): Record<string, z.ZodType> {
+  const partial: Record<string, z.ZodType> = {};
+  for (const [key, schema] of Object.entries(shape)) {
+    const inner = schema instanceof z.ZodDefault ? (schema.unwrap() as z.ZodType) : schema;
+    partial[key] = inner.optional();
+  }
+  return partial;
 }
 
 const versionSchema = z.number().int().min(1).optional();
@@ -179,13 +229,7 @@ export function schemasFor<D extends ContentTypeDef>(def: D): ContentSchemas<D> 
       .max(photos.max, { error: `Attach at most ${photos.max} photos.` })
       .optional();
   const create = z.object(createShape);
-  const updateShape = shapeOf(def.fields, (field) => field.input !== 'never');
-  // An update names only what it changes: defaults must not reset absent fields.
-  const partial: Record<string, z.ZodType> = {};
-  for (const [key, schema] of Object.entries(updateShape)) {
-    const inner = schema instanceof z.ZodDefault ? (schema.unwrap() as z.ZodType) : schema;
-    partial[key] = inner.optional();
-  }
+  const partial = partialShape(shapeOf(def.fields, (field) => field.input !== 'never'));
   // Not stored: whether a desk's stage change e-mails the sender (default: its `notifyOn` stages).
   if (def.desk) partial.notifyCustomer = z.boolean().optional();
   const update = z.object({ ...partial, version: versionSchema, sortOrder: positionSchema });
@@ -215,6 +259,7 @@ export function schemasFor<D extends ContentTypeDef>(def: D): ContentSchemas<D> 
 function storedValueSchema(field: Field): z.ZodType {
   switch (field.kind) {
     case 'images':
+    case 'emailList':
       return z.array(z.string());
     case 'rating':
       return z.number().int();
@@ -242,7 +287,10 @@ export function singletonSchemas<F extends Record<string, Field>>(def: Singleton
     /** The values as stored and answered: plain text, since answers are encoded through their schema and a normalising rule only works one way. */
     stored: z.object(stored),
     /** An update: any subset, plus the version it edited. */
-    update: values.partial().extend({ version: versionSchema }),
+    update: z.object({
+      ...partialShape(shapeOf(def.fields, (field) => field.input !== 'never')),
+      version: versionSchema,
+    }),
   };
 }
 

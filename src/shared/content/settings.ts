@@ -36,6 +36,11 @@ export const settings = defineSingleton({
     aboutIntro: f.longText('About intro', { required: true, max: 2000 }),
     aboutExpertise: f.longText('Our Expertise (one point per line)', { required: true, max: 1000 }),
     aboutCommitment: f.longText('Our Commitment', { required: true, max: 1000 }),
+    onCallEmails: f.emailList('On call for urgent requests', {
+      staffOnly: true,
+      maxItems: 20,
+      help: 'One address per line (at most 20). Each gets an URGENT e-mail the moment an emergency request arrives.',
+    }),
     twoFactorRequiredFor: f.select('Two-factor sign-in required for', TWO_FACTOR_REQUIREMENTS, {
       staffOnly: true,
       optionLabels: twoFactorRequirementLabels,
@@ -61,12 +66,13 @@ export const settings = defineSingleton({
     { title: 'About page', fields: ['aboutIntro', 'aboutExpertise', 'aboutCommitment'] },
     { title: 'Social links', fields: ['facebookUrl', 'instagramUrl', 'linkedinUrl', 'youtubeUrl'] },
     { title: 'Apps menu', fields: ['portal1Label', 'portal1Url', 'portal2Label', 'portal2Url'] },
+    { title: 'Urgent requests', fields: ['onCallEmails'] },
     { title: 'Sign-in', fields: ['twoFactorRequiredFor'] },
   ],
   access: { read: 'public', update: 'admin' },
 });
 
-/** The settings as stored; a staff-only value (`notifyEmail`) is absent for visitors. */
+/** The settings as stored; a staff-only value (`notifyEmail`, `onCallEmails`) is absent for visitors. */
 export type SiteSettings = FieldValues<typeof settings.fields> & {
   version: number;
   updatedAt: string;

@@ -227,6 +227,12 @@ export const contactus = defineContentType({
     notify: true,
     track: { prefix: 'CF' },
     photos: { max: VISITOR_PHOTOS_MAX },
+    urgent: {
+      flag: 'urgent',
+      details: ['area', 'phone'],
+      stage: { field: 'stage', open: 'new' },
+      summary: ['area', 'service'],
+    },
   },
   desk: {
     stage: 'stage',

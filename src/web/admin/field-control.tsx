@@ -53,6 +53,20 @@ export function FieldControl(props: FieldControlProps) {
         <textarea {...common} rows={4} value={String(value ?? '')} onChange={(e) => set(e.target.value)} />
       );
       break;
+    case 'emailList':
+      // The lines as typed (blank ones too, so the caret stays put); the schema drops blanks.
+      control = (
+        <textarea
+          {...common}
+          rows={4}
+          spellCheck={false}
+          autoCapitalize="off"
+          placeholder="one address per line"
+          value={Array.isArray(value) ? value.join('\n') : String(value ?? '')}
+          onChange={(e) => set(e.target.value.split('\n'))}
+        />
+      );
+      break;
     case 'select':
       control = (
         <select {...common} value={String(value ?? '')} onChange={(e) => set(e.target.value)}>

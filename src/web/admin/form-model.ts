@@ -19,6 +19,7 @@ export function formFields(fields: Record<string, Field>, mode: FormMode): Field
 export function emptyValue(field: Field): unknown {
   switch (field.kind) {
     case 'images':
+    case 'emailList':
       return [];
     case 'select':
       return field.defaultValue;

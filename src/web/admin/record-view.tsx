@@ -90,6 +90,8 @@ export function FieldValueView({ field, value, title }: { field: Field; value: u
       ) : (
         <span className="muted">—</span>
       );
+    case 'emailList':
+      return <>{(Array.isArray(value) ? value.join(', ') : '') || <span className="muted">—</span>}</>;
     case 'longText':
       return <>{truncateWords(String(value ?? ''), TRUNCATE_WORDS.card)}</>;
     default:

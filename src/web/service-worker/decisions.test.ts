@@ -5,6 +5,7 @@ import {
   markServerDown,
   mayKeepAsset,
   mayKeepPage,
+  notificationOf,
   pageKey,
   type RequestFacts,
   type ResponseFacts,
@@ -123,5 +124,33 @@ describe('the pages it precaches and serves offline', () => {
       '<!DOCTYPE html><html data-server-down="offline" lang="en"><body><div data-server-banner>',
     );
     expect(markServerDown(marked)).toBe(marked);
+  });
+});
+
+describe('a pushed notification', () => {
+  it('shows the title and body and opens the request page on this site', () => {
+    expect(
+      notificationOf(
+        { title: 'URGENT CF-7Q3KX', body: 'Gulberg · Cold rooms', url: '/message/abc', tag: 'urgent-abc' },
+        ORIGIN,
+      ),
+    ).toEqual({
+      title: 'URGENT CF-7Q3KX',
+      body: 'Gulberg · Cold rooms',
+      tag: 'urgent-abc',
+      url: '/message/abc',
+    });
+  });
+
+  it('never opens another origin, and makes do with a message it cannot read', () => {
+    for (const url of ['https://evil.test/x', '//evil.test/x', '/\\evil.test', 'javascript:alert(1)', 42])
+      expect(notificationOf({ title: 'x', url }, ORIGIN).url, String(url)).toMatch(/^\/(?![/\\])/);
+    expect(notificationOf({ title: 'x', url: '//evil.test/x' }, ORIGIN).url).toBe('/dashboard');
+    expect(notificationOf(null, ORIGIN)).toEqual({
+      title: 'Urgent request',
+      body: '',
+      tag: 'urgent',
+      url: '/dashboard',
+    });
   });
 });

@@ -95,3 +95,35 @@ export function markServerDown(html: string): string {
   if (/<html\b[^>]*\sdata-server-down\b/i.test(html)) return html;
   return html.replace(/<html\b/i, '<html data-server-down="offline"');
 }
+
+/** A notification as the worker shows it, from a pushed message (shared/push.ts `PushMessage`). */
+export interface NotificationPlan {
+  title: string;
+  body: string;
+  tag: string;
+  /** The page of this site a click opens. */
+  url: string;
+}
+
+const text = (value: unknown, max: number) => (typeof value === 'string' ? value.slice(0, max) : '');
+
+/**
+ * What to show for a pushed message. Only our server can push to a subscription (the message is
+ * encrypted for it and signed with our key), yet the page a click opens is still held to a path
+ * of this site, never another origin: an odd message opens the dashboard instead.
+ */
+export function notificationOf(data: unknown, origin: string): NotificationPlan {
+  const message = (data && typeof data === 'object' ? data : {}) as Record<string, unknown>;
+  let url = '/dashboard';
+  const path = text(message.url, 500);
+  if (path.startsWith('/') && !path.startsWith('//')) {
+    const resolved = new URL(path, origin);
+    if (resolved.origin === origin) url = resolved.pathname + resolved.search;
+  }
+  return {
+    title: text(message.title, 120) || 'Urgent request',
+    body: text(message.body, 300),
+    tag: text(message.tag, 100) || 'urgent',
+    url,
+  };
+}

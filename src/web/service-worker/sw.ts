@@ -5,6 +5,7 @@ import {
   markServerDown,
   mayKeepAsset,
   mayKeepPage,
+  notificationOf,
   pageKey,
   serverUnreachable,
 } from './decisions';
@@ -23,12 +24,35 @@ interface FetchEvent extends ExtendableEvent {
   request: Request;
   respondWith(response: Promise<Response>): void;
 }
+interface PushEvent extends ExtendableEvent {
+  data: { json(): unknown } | null;
+}
+interface NotificationEvent extends ExtendableEvent {
+  notification: Notification & { data?: { url?: string } };
+}
+interface WindowClient {
+  url: string;
+  focus(): Promise<WindowClient>;
+  navigate(url: string): Promise<WindowClient | null>;
+}
 interface WorkerScope {
   location: Location;
   skipWaiting(): Promise<void>;
-  clients: { claim(): Promise<void> };
+  clients: {
+    claim(): Promise<void>;
+    matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<WindowClient[]>;
+    openWindow(url: string): Promise<WindowClient | null>;
+  };
+  registration: {
+    showNotification(
+      title: string,
+      options: NotificationOptions & { requireInteraction?: boolean },
+    ): Promise<void>;
+  };
   addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
   addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void;
+  addEventListener(type: 'push', listener: (event: PushEvent) => void): void;
+  addEventListener(type: 'notificationclick', listener: (event: NotificationEvent) => void): void;
 }
 
 /** The build's hash (scripts/build.mjs): a new deploy gets a new cache and drops the old one. */
@@ -51,6 +75,44 @@ scope.addEventListener('fetch', (event) => {
   const handling = handlingOf(request, scope.location.origin);
   if (handling === 'page') event.respondWith(networkFirst(event));
   else if (handling === 'asset') event.respondWith(keptFirst(event));
+});
+
+// An urgent request pushed to staff who turned browser notifications on (My account): shown until
+// someone acts on it, and one per request (the tag), so a repeat replaces rather than piles up.
+scope.addEventListener('push', (event) => {
+  let data: unknown = null;
+  try {
+    data = event.data?.json() ?? null;
+  } catch {
+    data = null;
+  }
+  const plan = notificationOf(data, scope.location.origin);
+  event.waitUntil(
+    scope.registration.showNotification(plan.title, {
+      body: plan.body,
+      tag: plan.tag,
+      requireInteraction: true,
+      data: { url: plan.url },
+    }),
+  );
+});
+
+// A click opens the request: in a window already showing it, else in an admin window turned to it,
+// else in a new one.
+scope.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const target = new URL(event.notification.data?.url ?? '/dashboard', scope.location.origin).href;
+  event.waitUntil(
+    (async () => {
+      const windows = await scope.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const same = windows.find((client) => client.url === target);
+      if (same) return same.focus();
+      const open = windows.find((client) => new URL(client.url).origin === scope.location.origin);
+      const turned = open ? await open.navigate(target).catch(() => null) : null;
+      if (turned) return turned.focus();
+      return scope.clients.openWindow(target);
+    })(),
+  );
 });
 
 /** The offline page and its files, fetched without cookies so that no session can colour them. */

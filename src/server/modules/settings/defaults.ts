@@ -11,6 +11,7 @@ export const DEFAULT_SETTINGS: Omit<SiteSettings, 'version' | 'updatedAt'> = {
   chatNumber: '923001234567',
   email: 'info@coolfix.pk',
   notifyEmail: '',
+  onCallEmails: [],
   address: 'Office 12, Main Boulevard, Gulberg III, Lahore',
   city: 'Lahore',
   country: 'PK',

@@ -33,7 +33,7 @@ export function settingsRoutes(store: SettingsStore): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const { version, ...values } = request.body as Record<string, string> & { version?: number };
+        const { version, ...values } = request.body as Record<string, unknown> & { version?: number };
         const updated = await app.changes.write(async (tx) => {
           const settings = createSettingsStore(tx);
           const before = (await settings.get()) as unknown as Record<string, unknown>;

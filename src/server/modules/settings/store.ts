@@ -2,7 +2,7 @@ import type { SiteSettings } from '../../../shared/content/settings';
 import type { Database } from '../../db/client';
 import { DEFAULT_SETTINGS } from './defaults';
 
-type Row = { data: Record<string, string>; version: number; updatedAt: Date | string };
+type Row = { data: Record<string, unknown>; version: number; updatedAt: Date | string };
 
 const toSettings = (row: Row): SiteSettings =>
   ({
@@ -28,7 +28,7 @@ export function createSettingsStore(database: Database) {
     },
 
     /** Merge `values`; with `expectedVersion`, only when nobody saved in between. Null means stale. */
-    async update(values: Record<string, string>, expectedVersion?: number): Promise<SiteSettings | null> {
+    async update(values: Record<string, unknown>, expectedVersion?: number): Promise<SiteSettings | null> {
       await this.get();
       const [row] = await database.query<Row>(
         `update settings set data = data || $1::jsonb, version = version + 1, updated_at = now()

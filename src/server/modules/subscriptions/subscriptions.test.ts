@@ -3,7 +3,7 @@ import { subscriptionMessages } from '../../../shared/subscription';
 import { PROJECT_ROOT } from '../../app';
 import { hasWebBuild } from '../../plugins/ssr';
 import { createTestApp } from '../../test/helpers';
-import { eventually, type ReceivedMail, startSmtpPeer } from '../../test/smtp-peer';
+import { eventually, readMail, startSmtpPeer } from '../../test/smtp-peer';
 import { runMaintenance } from '../maintenance';
 
 const peer = await startSmtpPeer();
@@ -20,17 +20,6 @@ let visitor = 0;
 const subscribe = (email: string, ip = `10.2.0.${++visitor}`) =>
   t.app.inject({ method: 'POST', url: '/api/subscribers', payload: { email }, remoteAddress: ip });
 
-/** The mail as a reader sees it: folded headers unfolded, quoted-printable decoded. */
-function readMail(mail: ReceivedMail) {
-  const [head = '', ...rest] = mail.raw.split(/\r?\n\r?\n/);
-  const headers = head.replace(/\r?\n[ \t]+/g, ' ');
-  const body = rest
-    .join('\n\n')
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-  const header = (name: string) => headers.match(new RegExp(`^${name}: (.*)$`, 'mi'))?.[1]?.trim();
-  return { headers, body, header };
-}
 const mailTo = (email: string) => peer.received.filter((m) => m.to.includes(email));
 const pathOf = (url: string) => url.slice(SITE.length);
 

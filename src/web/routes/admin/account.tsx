@@ -1,6 +1,7 @@
 import { useRouteLoaderData } from 'react-router';
 import { changePasswordSchema } from '../../../shared/auth';
 import { AccountEmail } from '../../admin/account-email';
+import { BrowserNotifications } from '../../admin/browser-notifications';
 import { useFeedback } from '../../admin/feedback';
 import { ScreenHeader } from '../../admin/record-view';
 import { SchemaForm } from '../../admin/schema-form';
@@ -17,7 +18,7 @@ const FIELDS = [
   { name: 'newPassword', label: 'New password', type: 'password', autoComplete: 'new-password' },
 ] as const;
 
-/** The signed-in person's own account: who they are, a password change, and their sessions. */
+/** The signed-in person's own account: who they are, a password change, sessions, notifications. */
 export default function Account() {
   const user = useRouteLoaderData<typeof layoutLoader>('routes/admin/layout')?.user;
   const feedback = useFeedback();
@@ -51,6 +52,7 @@ export default function Account() {
       </div>
       <AccountEmail />
       <TwoFactorSection />
+      <BrowserNotifications />
     </section>
   );
 }

@@ -20,6 +20,7 @@ const ACTIONS: Record<AuditAction, string> = {
   logout: 'Logged out',
   role: 'Changed role',
   reorder: 'Changed order',
+  escalate: 'Escalated (nobody picked it up)',
 };
 const OTHER_RESOURCES: Record<string, string> = {
   settings: 'Site settings',

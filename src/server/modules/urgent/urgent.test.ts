@@ -1,0 +1,314 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contactus } from '../../../shared/content/types';
+import { buildApp } from '../../app';
+import { urgentSubject } from '../../content/intake';
+import { type Database, openDatabase } from '../../db/client';
+import {
+  createTestApp,
+  createTestDatabase,
+  TEST_SETUP_CODE,
+  testDatabaseKind,
+  testEnv,
+} from '../../test/helpers';
+import { eventually, readMail, startSmtpPeer } from '../../test/smtp-peer';
+
+const peer = await startSmtpPeer();
+afterAll(() => peer.close());
+
+/** The clock the apps run on: real time moved forward by `ahead` minutes. */
+let ahead = 0;
+const now = () => new Date(Date.now() + ahead * 60_000);
+const mailEnv = { SMTP_URL: peer.url, MAIL_RETRY_SECONDS: '0.2', CONTACT_RATE_LIMIT: '0' };
+
+const t = await createTestApp({ env: mailEnv, now });
+let admin: { authorization: string; userId: string };
+
+const ON_CALL = ['oncall.one@example.com', 'oncall.two@example.com'];
+let caller = 0;
+const request = (extra: Record<string, unknown> = {}) => ({
+  name: `Caller ${++caller}`,
+  email: `caller${caller}@example.com`,
+  phone: '0300 123 4567',
+  message: `The cold room at the warehouse stopped cooling (${caller})`,
+  ...extra,
+});
+const post = (app: FastifyInstance, payload: Record<string, unknown>) =>
+  app.inject({ method: 'POST', url: '/api/contactus', payload });
+
+const mailsAbout = (reference: string, word: string) =>
+  peer.received.filter((mail) => readMail(mail).subject.startsWith(`${word} ${reference}`));
+
+beforeAll(async () => {
+  admin = await t.signIn();
+  await t.database.query(`update users set email = 'boss@example.com' where id = $1`, [admin.userId]);
+  const res = await t.app.inject({
+    method: 'PUT',
+    url: '/api/settings',
+    headers: admin,
+    payload: { onCallEmails: ON_CALL, notifyEmail: 'desk@example.com' },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+});
+
+describe('the on-call list in settings', () => {
+  const put = (onCallEmails: unknown) =>
+    t.app.inject({ method: 'PUT', url: '/api/settings', headers: admin, payload: { onCallEmails } });
+
+  it('takes one address per line, drops blank lines and repeats, and is staff-only', async () => {
+    const res = await put(' night@example.com \n\nday@example.com\nnight@example.com\n');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().onCallEmails).toEqual(['night@example.com', 'day@example.com']);
+    const visitor = await t.app.inject({ method: 'GET', url: '/api/settings' });
+    expect(visitor.json()).not.toHaveProperty('onCallEmails');
+    const staff = await t.app.inject({ method: 'GET', url: '/api/settings', headers: admin });
+    expect(staff.json().onCallEmails).toEqual(['night@example.com', 'day@example.com']);
+  });
+
+  it('refuses a bad address with the line it is on, a list too long, and what is not a list', async () => {
+    const bad = await put(['ok@example.com', 'not an address']);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields.onCallEmails).toBe(
+      'On call for urgent requests, line 2: Invalid email address.',
+    );
+    const header = await put('a@example.com\r\nb@example.com\nc@example.com>, x@evil.test');
+    expect(header.statusCode).toBe(400);
+    expect(header.json().fields.onCallEmails).toMatch(/line 3: Invalid email address/);
+    const many = await put(Array.from({ length: 21 }, (_, i) => `person${i}@example.com`));
+    expect(many.statusCode).toBe(400);
+    expect(many.json().fields.onCallEmails).toBe('On call for urgent requests: at most 20 addresses.');
+    const notList = await put({ address: 'a@example.com' });
+    expect(notList.statusCode).toBe(400);
+    expect(notList.json().fields.onCallEmails).toMatch(/one per line/);
+    const numbers = await put([1, 2]);
+    expect(numbers.statusCode).toBe(400);
+    const restored = await put(ON_CALL);
+    expect(restored.statusCode).toBe(200);
+    // A change of one setting leaves the others as they were.
+    expect(restored.json().notifyEmail).toBe('desk@example.com');
+  });
+
+  it('may be emptied', async () => {
+    expect((await put([])).json().onCallEmails).toEqual([]);
+    expect((await put(ON_CALL)).json().onCallEmails).toEqual(ON_CALL);
+  });
+});
+
+describe('an urgent request', () => {
+  it('mails everyone on call at once, one mail each, URGENT with reference, area and phone', async () => {
+    const res = await post(t.app, request({ urgent: true, area: 'Gulberg' }));
+    expect(res.statusCode, res.body).toBe(201);
+    const { reference, _id } = res.json();
+    const mails = await eventually(() => {
+      const found = mailsAbout(reference, 'URGENT');
+      return found.length === ON_CALL.length ? found : null;
+    });
+    expect(mails.map((mail) => mail.to).sort()).toEqual(ON_CALL.map((address) => [address]));
+    for (const mail of mails) {
+      const read = readMail(mail);
+      expect(read.subject).toBe(`URGENT ${reference} · Gulberg · 03001234567`);
+      expect(read.body).toContain(`Reference: ${reference}`);
+      expect(read.body).toContain('Area (neighbourhood or city): Gulberg');
+      expect(read.body).toContain(`/message/${_id}`);
+      expect(read.header('Reply-To')).toBe(`caller${caller}@example.com`);
+    }
+    // The desk's usual notification still goes, as before.
+    await eventually(() =>
+      peer.received.find((m) => m.to.includes('desk@example.com') && m.raw.includes(`Caller ${caller}`)),
+    );
+  });
+
+  it('keeps a forged line break in the area out of the subject', async () => {
+    const res = await post(t.app, request({ urgent: true, area: 'Clifton\r\nBcc: everyone@evil.test' }));
+    // Text fields refuse control characters outright; the subject never sees them.
+    expect(res.statusCode).toBe(400);
+    const ok = await post(t.app, request({ urgent: true, area: 'Clifton   Block 5' }));
+    const { reference } = ok.json();
+    const [mail] = await eventually(() => {
+      const found = mailsAbout(reference, 'URGENT');
+      return found.length === 2 ? found : null;
+    });
+    expect(readMail(mail!).subject).toBe(`URGENT ${reference} · Clifton Block 5 · 03001234567`);
+    expect(mail!.raw).not.toMatch(/^Bcc:/im);
+    // Whatever a stored value holds (older rows, other writers), a subject is one line.
+    const subject = urgentSubject(contactus, 'URGENT', {
+      reference: 'CF-AAAAA',
+      area: 'Clifton\r\nBcc: everyone@evil.test\u2028x',
+      phone: '0300\n1234567',
+    });
+    expect(subject).toBe('URGENT CF-AAAAA · Clifton Bcc: everyone@evil.test x · 0300 1234567');
+  });
+
+  it('is not paged when it is not urgent, nor when the honeypot flagged it as spam', async () => {
+    const plain = (await post(t.app, request({ area: 'DHA' }))).json();
+    const spam = (
+      await post(t.app, request({ urgent: true, area: 'DHA', website: 'http://spam.test' }))
+    ).json();
+    // A later urgent request's mails arriving shows the earlier ones had their chance.
+    const later = (await post(t.app, request({ urgent: true, area: 'Saddar' }))).json();
+    await eventually(() => mailsAbout(later.reference, 'URGENT').length === 2);
+    expect(mailsAbout(plain.reference, 'URGENT')).toEqual([]);
+    expect(mailsAbout(spam.reference, 'URGENT')).toEqual([]);
+  });
+});
+
+describe('escalation of an urgent request left new', () => {
+  const sweep = (app: FastifyInstance) => app.urgent.escalation!.sweep();
+  const ageBy = (database: Database, id: string, minutes: number) =>
+    database.query(
+      `update contact_messages set created_at = created_at - make_interval(mins => $2) where id = $1`,
+      [id, minutes],
+    );
+
+  it('is mailed once after URGENT_ESCALATE_MINUTES to the notify address and every admin, not before', async () => {
+    ahead = 0;
+    const { _id, reference } = (await post(t.app, request({ urgent: true, area: 'Model Town' }))).json();
+    ahead = 14;
+    expect(await sweep(t.app)).not.toContain(_id);
+    ahead = 16;
+    expect(await sweep(t.app)).toContain(_id);
+    expect(await sweep(t.app)).not.toContain(_id);
+    const mails = await eventually(() => {
+      const found = mailsAbout(reference, 'ESCALATED');
+      return found.length === 2 ? found : null;
+    });
+    expect(mails.map((mail) => mail.to[0]).sort()).toEqual(['boss@example.com', 'desk@example.com']);
+    const read = readMail(mails[0]!);
+    expect(read.subject).toBe(`ESCALATED ${reference} · Model Town · 03001234567`);
+    expect(read.body).toContain('still new');
+    expect(read.body).toContain(`/message/${_id}`);
+    // One audit row says so.
+    const audit = await t.database.query('select 1 from audit_log where action = $1 and record_id = $2', [
+      'escalate',
+      _id,
+    ]);
+    expect(audit).toHaveLength(1);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(mailsAbout(reference, 'ESCALATED')).toHaveLength(2);
+    ahead = 0;
+  });
+
+  it('is not sent for a request moved out of new in time, nor for one that is not urgent', async () => {
+    const moved = (await post(t.app, request({ urgent: true, area: 'Johar Town' }))).json();
+    const calm = (await post(t.app, request({ area: 'Johar Town' }))).json();
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/contactus/${moved._id}`,
+      headers: admin,
+      payload: { stage: 'contacted' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    ahead = 60;
+    const escalated = await sweep(t.app);
+    ahead = 0;
+    expect(escalated).not.toContain(moved._id);
+    expect(escalated).not.toContain(calm._id);
+    const rows = await t.database.query<{ escalated_at: Date | null }>(
+      'select escalated_at from contact_messages where id = any($1::uuid[])',
+      [[moved._id, calm._id]],
+    );
+    expect(rows.map((row) => row.escalated_at)).toEqual([null, null]);
+  });
+
+  it('is sent once when two instances on one database sweep at the same moment', async () => {
+    const { database, url, drop } = await createTestDatabase();
+    // A second instance has its own connection pool on PostgreSQL; PGlite is one process's database.
+    const second = url ? await openDatabase({ url, dataDir: '', poolSize: 4 }) : database;
+    const apps = await Promise.all(
+      [database, second].map((db) => buildApp({ env: testEnv(mailEnv), database: db, logger: false, now })),
+    );
+    try {
+      const [one, two] = apps as [FastifyInstance, FastifyInstance];
+      await one.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        payload: {
+          name: 'Owner',
+          username: 'owner1',
+          password: 'correct horse battery',
+          setupCode: TEST_SETUP_CODE,
+        },
+      });
+      await database.query(`update users set email = 'owner@example.com'`);
+      const references: string[] = [];
+      for (let i = 0; i < 6; i++) {
+        const res = await post(i % 2 ? one : two, request({ urgent: true, area: `Sector ${i}` }));
+        references.push(res.json().reference);
+      }
+      ahead = 20;
+      const [a, b] = await Promise.all([sweep(one), sweep(two)]);
+      ahead = 0;
+      expect([...a!, ...b!].sort()).toHaveLength(6);
+      expect(new Set([...a!, ...b!]).size).toBe(6);
+      // Two recipients each: the company address (no notify address is set) and the admin.
+      await eventually(() =>
+        references.every((reference) => mailsAbout(reference, 'ESCALATED').length === 2),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      for (const reference of references) {
+        const to = mailsAbout(reference, 'ESCALATED').map((mail) => mail.to[0]);
+        expect(to.sort()).toEqual(['info@coolfix.pk', 'owner@example.com']);
+      }
+    } finally {
+      ahead = 0;
+      for (const app of apps) await app.close();
+      if (second !== database) await second.close();
+      await drop();
+    }
+  });
+
+  it('survives a restart: what was sent is not sent again, what became due while down is sent at start', async () => {
+    const { database, drop } = await createTestDatabase();
+    const open = () => buildApp({ env: testEnv(mailEnv), database, logger: false, now });
+    try {
+      let app = await open();
+      await app.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        payload: {
+          name: 'Owner',
+          username: 'owner2',
+          password: 'correct horse battery',
+          setupCode: TEST_SETUP_CODE,
+        },
+      });
+      await database.query(`update users set email = 'restart@example.com'`);
+      const early = (await post(app, request({ urgent: true, area: 'Before' }))).json();
+      const late = (await post(app, request({ urgent: true, area: 'While down' }))).json();
+      await ageBy(database, early._id, 10);
+      ahead = 6;
+      expect(await sweep(app)).toEqual([early._id]);
+      await eventually(() => mailsAbout(early.reference, 'ESCALATED').length === 2);
+      await app.close();
+
+      // Down for a while: the late one becomes due with no instance running.
+      ahead = 20;
+      app = await open();
+      await app.ready();
+      // The sweep at start found it; a sweep now finds nothing more.
+      // Two recipients each: the company address (no notify address is set) and the admin.
+      await eventually(() => mailsAbout(late.reference, 'ESCALATED').length === 2);
+      expect(await sweep(app)).toEqual([]);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(mailsAbout(early.reference, 'ESCALATED')).toHaveLength(2);
+      expect(mailsAbout(late.reference, 'ESCALATED')).toHaveLength(2);
+      await app.close();
+    } finally {
+      ahead = 0;
+      await drop();
+    }
+  });
+
+  it(`runs on ${testDatabaseKind} without SMTP by leaving requests unclaimed`, async () => {
+    const bare = await createTestApp({ now });
+    const { _id } = (await post(bare.app, request({ urgent: true }))).json();
+    ahead = 30;
+    expect(await sweep(bare.app)).toEqual([]);
+    ahead = 0;
+    const [row] = await bare.database.query<{ escalated_at: Date | null }>(
+      'select escalated_at from contact_messages where id = $1',
+      [_id],
+    );
+    expect(row?.escalated_at).toBeNull();
+  });
+});
