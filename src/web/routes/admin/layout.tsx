@@ -53,7 +53,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           </Link>
           <button
             type="button"
-            className="btn btn-light btn-small admin-menu-toggle"
+            className="btn btn-light btn-small-above-phone admin-menu-toggle"
             aria-expanded={menuOpen}
             aria-controls="admin-nav"
             onClick={() => setMenuOpen((open) => !open)}
@@ -68,7 +68,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
               {user.name}
             </NavLink>
             <Form method="post" action="/logout">
-              <button type="submit" className="btn btn-light btn-small">
+              <button type="submit" className="btn btn-light btn-small-above-phone">
                 LogOut
               </button>
             </Form>
