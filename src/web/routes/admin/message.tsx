@@ -11,6 +11,7 @@ import {
 import { CONTACT_STAGES } from '../../../shared/constants';
 import { contactus } from '../../../shared/content/types';
 import type { HistoryEntry } from '../../../shared/lead-desk';
+import { redirectTargetOr } from '../../../shared/redirect-target';
 import { servicePath } from '../../../shared/seo/public-pages';
 import { stageWords } from '../../../shared/stage-words';
 import { mailtoHref, telHref } from '../../../shared/text';
@@ -81,7 +82,12 @@ export default function Request() {
   const location = useLocation();
   const company = useRouteLoaderData<typeof rootLoader>('root')?.settings.companyName ?? 'us';
   const me = useRouteLoaderData<typeof layoutLoader>('routes/admin/layout')?.user;
-  const back = (location.state as { back?: string } | null)?.back ?? '/message';
+  // Where "Back to the queue" goes: the filtered queue this page was opened from, on this site only.
+  const back = redirectTargetOr(
+    (location.state as { back?: unknown } | null)?.back,
+    typeof window === 'undefined' ? 'http://localhost' : window.location.origin,
+    '/message',
+  );
   const headingRef = useRef<HTMLHeadingElement>(null);
   const pending = message.status === 'Pending';
   // The staff list may not name me when it could not be read: I can still take the request.
@@ -107,7 +113,7 @@ export default function Request() {
       feedback.error('Something went wrong!');
       return;
     }
-    await navigate(back);
+    await navigate(redirectTargetOr(back, window.location.origin, '/message'));
     feedback.success('Deleted successfully!', {
       label: 'Undo',
       run: () =>
