@@ -267,6 +267,30 @@ describe('the whole-record PUT of the spec', () => {
   });
 });
 
+describe('a change and its audit row', () => {
+  it('are one transaction: when the audit row cannot be written, no note, history, stamp or mail is kept', async () => {
+    const { _id } = await newRequest();
+    await t.database.exec(
+      `alter table audit_log add constraint audit_refused_desk check (resource <> 'contactus' or action <> 'update') not valid`,
+    );
+    try {
+      expect((await note(_id, { text: 'Lost note' })).statusCode).toBe(500);
+      expect((await put(_id, { stage: 'done' })).statusCode).toBe(500);
+      expect((await reply(_id, { text: 'Lost reply' })).statusCode).toBe(500);
+    } finally {
+      await t.database.exec('alter table audit_log drop constraint audit_refused_desk');
+    }
+    const after = await get(_id);
+    expect(after).toMatchObject({ stage: 'new', firstResponseAt: null, notes: [], history: [] });
+    // Only the office's notice of the new request; nothing to the customer.
+    const mails = await t.database.query<{ to_address: string }>(
+      'select to_address from mail_outbox where record_id = $1',
+      [_id],
+    );
+    expect(mails.map((mail) => mail.to_address)).toEqual(['desk@coolfix.example']);
+  });
+});
+
 describe('a site without mail', () => {
   it('answers a reply 409 with a clear message and stores nothing', async () => {
     const bare = await createTestApp({ env: { CONTACT_RATE_LIMIT: '0' } });
