@@ -1,4 +1,4 @@
-import { expect, expectAccessible, test } from './fixtures';
+import { adminStatePath, apiWrite, expect, expectAccessible, test, unique } from './fixtures';
 import { E2E_SETUP_CODE } from './setup-code';
 import { type MailingServer, startMailingServer } from './support/mailing-server';
 
@@ -134,4 +134,40 @@ test('staff take an urgent request from the queue to a scheduled visit the custo
   await expect(page.getByRole('status')).toContainText('Message from Cold Room Customer marked as read.');
   await expect(row.getByRole('button', { name: /^PENDING/ })).toHaveCount(0);
   await expect(row).toContainText('Read');
+});
+
+test.describe('refusals on a request’s page', () => {
+  // The browser logs both refused requests the journey provokes.
+  test.use({ storageState: adminStatePath, expectedConsoleErrors: [/status of 409/] });
+
+  test('a reply without mail set up, and a save over someone else’s change, each say why', async ({
+    page,
+    records,
+  }) => {
+    // The shared e2e server has no SMTP.
+    const name = unique('No mail');
+    const request = await records.create('contactus', {
+      name,
+      email: 'nomail@example.com',
+      phone: '03001234567',
+      message: 'The freezer hums loudly.',
+    });
+    await page.goto(`/message/${request._id}`);
+    await page.getByLabel('Reply to nomail@example.com').fill('We will call you today.');
+    await page.getByRole('button', { name: 'Send reply' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Mail is not set up' })).toBeVisible();
+    await expect(page.getByLabel('Reply to nomail@example.com')).toHaveValue('We will call you today.');
+
+    // Someone else moves the request on meanwhile.
+    const current = await (await page.request.get(`/api/contactus/${request._id}`)).json();
+    await apiWrite(page, 'PUT', `/api/contactus/${request._id}`, {
+      version: current.version,
+      stage: 'contacted',
+    });
+    await page.getByLabel('Stage').selectOption('lost');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'changed by someone else' })).toBeVisible();
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await expect(page.getByLabel('Stage')).toHaveValue('contacted');
+  });
 });

@@ -240,119 +240,123 @@ export default function Messages() {
       {data.messages.length === 0 ? (
         <p className="empty">{filtered ? 'No messages match these filters.' : 'No messages yet.'}</p>
       ) : (
-        <table className="data-table queue-table">
-          <caption className="visually-hidden">Requests, urgent and oldest new first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Reference</th>
-              <th scope="col">Received</th>
-              <th scope="col">Name</th>
-              <th scope="col">Service</th>
-              <th scope="col">Area</th>
-              <th scope="col">Urgent</th>
-              <th scope="col">Stage</th>
-              <th scope="col">Assignee</th>
-              <th scope="col">Status</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.messages.map((message) => {
-              const pending = message.status === 'Pending';
-              const stage = String(message.stage ?? 'new');
-              const assignee = assigneeName(message.assignee);
-              return (
-                <tr
-                  key={message._id}
-                  className={`queue-row${pending ? ' unread' : ''}${message.urgent ? ' urgent' : ''}`}
-                >
-                  <td className="queue-ref message-reference">
-                    {message.reference ?? <span className="muted">—</span>}
-                  </td>
-                  <td className="queue-received">
-                    <time dateTime={message.createdAt} title={formatWhen(message.createdAt)}>
-                      {timeAgo(message.createdAt)}
-                    </time>
-                  </td>
-                  <th scope="row" className="queue-name">
-                    <Link
-                      to={`/message/${message._id}`}
-                      state={{ back }}
-                      className="queue-open"
-                      id={`open-${message._id}`}
-                    >
-                      {message.name}
-                    </Link>
-                    <span className="queue-contact">
-                      <a href={telHref(message.phone)}>{message.phone}</a>
-                      <a href={mailtoHref(message.email)}>{message.email}</a>
-                    </span>
-                    <span className="queue-excerpt">{message.message}</span>
-                    {message.photoCount ? (
-                      <span className="queue-photos">
-                        {message.photoCount === 1 ? '1 photo' : `${message.photoCount} photos`}
-                      </span>
-                    ) : null}
-                  </th>
-                  <td className="queue-service">
-                    {message.service ? (
-                      <a href={servicePath(message.service)}>
-                        {serviceTitle.get(message.service) ?? message.service}
-                      </a>
-                    ) : (
-                      <span className="muted">—</span>
-                    )}
-                  </td>
-                  <td className="queue-area">{message.area || <span className="muted">—</span>}</td>
-                  <td className="queue-urgent">
-                    {message.urgent ? <span className="status-badge urgent">Urgent</span> : null}
-                    {message.spam ? <span className="status-badge spam">Spam</span> : null}
-                  </td>
-                  <td className="queue-stage">
-                    <span className={`stage-badge stage-${stage}`}>{stageLabel(stage)}</span>
-                  </td>
-                  <td className="queue-assignee">{assignee || <span className="muted">Unassigned</span>}</td>
-                  <td className="queue-status">
-                    {pending ? (
-                      <button
-                        type="button"
-                        className="btn btn-small btn-primary"
-                        onClick={() => void markRead(message)}
+        <div className="queue-scroll">
+          <table className="data-table queue-table">
+            <caption className="visually-hidden">Requests, urgent and oldest new first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Reference</th>
+                <th scope="col">Received</th>
+                <th scope="col">Name</th>
+                <th scope="col">Service</th>
+                <th scope="col">Area</th>
+                <th scope="col">Urgent</th>
+                <th scope="col">Stage</th>
+                <th scope="col">Assignee</th>
+                <th scope="col">Status</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.messages.map((message) => {
+                const pending = message.status === 'Pending';
+                const stage = String(message.stage ?? 'new');
+                const assignee = assigneeName(message.assignee);
+                return (
+                  <tr
+                    key={message._id}
+                    className={`queue-row${pending ? ' unread' : ''}${message.urgent ? ' urgent' : ''}`}
+                  >
+                    <td className="queue-ref message-reference">
+                      {message.reference ?? <span className="muted">—</span>}
+                    </td>
+                    <td className="queue-received">
+                      <time dateTime={message.createdAt} title={formatWhen(message.createdAt)}>
+                        {timeAgo(message.createdAt)}
+                      </time>
+                    </td>
+                    <th scope="row" className="queue-name">
+                      <Link
+                        to={`/message/${message._id}`}
+                        state={{ back }}
+                        className="queue-open"
+                        id={`open-${message._id}`}
                       >
-                        PENDING
-                        <span className="visually-hidden">
-                          : mark the message from {message.name} as read
+                        {message.name}
+                      </Link>
+                      <span className="queue-contact">
+                        <a href={telHref(message.phone)}>{message.phone}</a>
+                        <a href={mailtoHref(message.email)}>{message.email}</a>
+                      </span>
+                      <span className="queue-excerpt">{message.message}</span>
+                      {message.photoCount ? (
+                        <span className="queue-photos">
+                          {message.photoCount === 1 ? '1 photo' : `${message.photoCount} photos`}
                         </span>
-                      </button>
-                    ) : (
-                      <span className="status-badge">Read</span>
-                    )}
-                  </td>
-                  <td className="queue-actions">
-                    <div className="row-actions">
-                      {message.spam && (
+                      ) : null}
+                    </th>
+                    <td className="queue-service">
+                      {message.service ? (
+                        <a href={servicePath(message.service)}>
+                          {serviceTitle.get(message.service) ?? message.service}
+                        </a>
+                      ) : (
+                        <span className="muted">—</span>
+                      )}
+                    </td>
+                    <td className="queue-area">{message.area || <span className="muted">—</span>}</td>
+                    <td className="queue-urgent">
+                      {message.urgent ? <span className="status-badge urgent">Urgent</span> : null}
+                      {message.spam ? <span className="status-badge spam">Spam</span> : null}
+                    </td>
+                    <td className="queue-stage">
+                      <span className={`stage-badge stage-${stage}`}>{stageLabel(stage)}</span>
+                    </td>
+                    <td className="queue-assignee">
+                      {assignee || <span className="muted">Unassigned</span>}
+                    </td>
+                    <td className="queue-status">
+                      {pending ? (
                         <button
                           type="button"
-                          className="btn btn-small btn-light"
-                          onClick={() => void notSpam(message)}
+                          className="btn btn-small btn-primary"
+                          onClick={() => void markRead(message)}
                         >
-                          Not spam<span className="visually-hidden">: the message from {message.name}</span>
+                          PENDING
+                          <span className="visually-hidden">
+                            : mark the message from {message.name} as read
+                          </span>
                         </button>
+                      ) : (
+                        <span className="status-badge">Read</span>
                       )}
-                      <button
-                        type="button"
-                        className="btn btn-small btn-danger"
-                        onClick={() => void remove(message)}
-                      >
-                        DELETE<span className="visually-hidden"> the message from {message.name}</span>
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+                    </td>
+                    <td className="queue-actions">
+                      <div className="row-actions">
+                        {message.spam && (
+                          <button
+                            type="button"
+                            className="btn btn-small btn-light"
+                            onClick={() => void notSpam(message)}
+                          >
+                            Not spam<span className="visually-hidden">: the message from {message.name}</span>
+                          </button>
+                        )}
+                        <button
+                          type="button"
+                          className="btn btn-small btn-danger"
+                          onClick={() => void remove(message)}
+                        >
+                          DELETE<span className="visually-hidden"> the message from {message.name}</span>
+                        </button>
+                      </div>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
       )}
       <Pagination page={data.page} pageSize={PAGE_SIZE} total={data.totalCount} />
     </section>
