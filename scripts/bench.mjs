@@ -315,7 +315,7 @@ function browserMissing() {
 /** Fill the inbox with believable messages, straight into the stopped site's database. */
 async function fillInbox({ dataDir, url }, count) {
   const sql = `
-    insert into contact_messages (name, email, phone, message, status, created_at, updated_at)
+    insert into contact_messages (name, email, phone, message, status, stage, service, urgent, created_at, updated_at)
     select
       (array['Ayesha','Bilal','Sara','Usman','Hina','Omar','Fatima','Ali','Zara','Hamza'])[1 + i % 10] || ' ' ||
       (array['Khan','Ahmed','Malik','Iqbal','Raza','Sheikh','Butt','Qureshi'])[1 + (i / 10) % 8],
@@ -328,6 +328,10 @@ async function fillInbox({ dataDir, url }, count) {
              'Main breaker trips whenever the water pump starts.',
              'Annual maintenance contract for 40 air conditioners, please call.'])[1 + i % 6] || ' Ref ' || i,
       case when i % 3 = 0 then 'read' else 'Pending' end,
+      -- The lead desk's queue: every stage, six services, one request in forty urgent.
+      (array['new','contacted','scheduled','done','lost'])[1 + (i / 7) % 5],
+      (array['cold-room-repair','split-ac-service','cctv-installation','electrical-wiring','painting','chiller-maintenance'])[1 + (i / 3) % 6],
+      i % 40 = 0,
       now() - (i || ' seconds')::interval,
       now() - (i || ' seconds')::interval
     from generate_series(1, ${count}) as i`;
@@ -381,7 +385,18 @@ async function staffToken(site) {
 async function inbox(site) {
   const authorization = `Bearer ${await staffToken(site)}`;
   const rows = [];
-  for (const query of ['page=2500', 'q=compressor', 'q=customer4242', 'status=Pending&page=100']) {
+  for (const query of [
+    'page=2500',
+    'q=compressor',
+    'q=customer4242',
+    'status=Pending&page=100',
+    // The lead desk's queue: a stage and service filter, and the queue's order.
+    'stage=new&service=cold-room-repair',
+    'stage=new&service=cold-room-repair&page=50',
+    'order=queue',
+    'order=queue&page=100',
+    'stage=contacted&service=painting&order=queue',
+  ]) {
     const url = `${site.base}/api/contactus?${query}`;
     const check = await fetch(url, { headers: { authorization } });
     const body = await check.json();

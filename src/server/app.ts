@@ -23,6 +23,7 @@ import { createChoiceCheck } from './content/choices';
 import { createIntake } from './content/intake';
 import { createContentRepository } from './content/repository';
 import { contentRoutes } from './content/routes';
+import { lazySecretBox } from './crypto/secret-box';
 import { createChangeLog } from './db/change-log';
 import { type Database, openDatabase } from './db/client';
 import { migrate } from './db/migrate';
@@ -40,6 +41,8 @@ import { registerTwoFactorPolicy } from './modules/auth/two-factor-policy';
 import { registerCluster } from './modules/cluster';
 import { eventRoutes } from './modules/events/routes';
 import { createTapStore } from './modules/events/store';
+import { createLeadDesk } from './modules/leads/desk';
+import { leadDeskRoutes } from './modules/leads/routes';
 import { leadStatsRoutes } from './modules/leads-stats/routes';
 import { createLeadStatsStore } from './modules/leads-stats/store';
 import { liveRoutes } from './modules/live/routes';
@@ -242,11 +245,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     hasSlug: async (type, slug) => Boolean(await repositories.get(type)?.findBySlug(slug)),
     isApprovedStaff: async (id) => isApprovedStaff(await authStore.findUserById(id)),
   });
+  const secretBox = lazySecretBox({
+    secretKey: env.SECRET_KEY,
+    dataDir: env.DATA_DIR,
+    databaseKind: database.kind,
+  });
   const intake = createIntake(app, {
     settings: settingsStore,
     outbox: mailOutbox,
     subscriptions,
     checkChoices,
+    sealTrackToken: async (token) => (await secretBox())?.seal(token) ?? null,
   });
   const subscriptionLinks = subscriptionActions(app);
   await app.register(subscriptionRoutes(subscriptionLinks));
@@ -254,13 +263,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(eventRoutes(tapStore));
   await app.register(leadStatsRoutes(createLeadStatsStore(database), tapStore));
   await app.register(liveRoutes);
-  for (const def of contentTypes)
+  const desk = createLeadDesk(app, { outbox: mailOutbox, secretBox });
+  for (const def of contentTypes) {
+    const repository = repositories.get(def.name)!;
     await app.register(
-      contentRoutes(def, repositories.get(def.name)!, intake, {
+      contentRoutes(def, repository, intake, {
         checkChoices,
         userNames: async () => new Map((await authStore.listUsers()).map((user) => [user._id, user.name])),
+        desk,
       }),
     );
+    if (def.desk) await app.register(leadDeskRoutes(def, repository, desk));
+  }
   await app.register(trashPlugin(database));
   await app.register(backupRoutes);
   await app.register(auditPlugin(createAuditLog(database)));

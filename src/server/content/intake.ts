@@ -37,6 +37,11 @@ export interface IntakeDeps {
   outbox: IntakeOutbox | null;
   /** References and users must name something that exists (choices.ts). */
   checkChoices: ChoiceCheck;
+  /**
+   * A track token sealed for storage, so mails to the sender can carry their status link
+   * (decision 071); null when the site has no key (PostgreSQL without SECRET_KEY).
+   */
+  sealTrackToken(token: string): Promise<string | null>;
   subscriptions: {
     queueConfirmation(
       tx: Db,
@@ -162,10 +167,11 @@ export function createIntake(app: FastifyInstance, deps: IntakeDeps) {
     const confirm = Boolean(def.intake?.doubleOptIn && outbox);
     // The record, its mail and its audit row are stored together or not at all.
     const track = def.intake?.track ? newTrackToken() : null;
+    const sealed = track ? await deps.sealTrackToken(track.token) : null;
     const { existed, ...record } = await app.changes.write(async (tx) => {
       const stored = await repository
         .in(tx.db)
-        .create(track ? { ...values, trackTokenHash: track.hash } : values);
+        .create(track ? { ...values, trackTokenHash: track.hash, trackTokenSealed: sealed } : values);
       if (stored.existed) return stored;
       if (to && outbox)
         await outbox.enqueue(tx.db, {

@@ -257,6 +257,30 @@ function repositoryOn(
       return def.intake?.track ? liveWhere(eq(col('trackTokenHash'), hash)) : null;
     },
 
+    /** A tracked record's track token as sealed for storage (intake), for the sender's mails. */
+    async sealedTrackToken(id: string): Promise<string | null> {
+      if (!def.intake?.track || !isId(id)) return null;
+      const [row] = await db
+        .select({ sealed: col('trackTokenSealed') })
+        .from(table)
+        .where(eq(col('id'), id))
+        .limit(1);
+      return (row?.sealed as string | null | undefined) ?? null;
+    },
+
+    /**
+     * Set a time field that is bookkeeping, not an edit (a request's first response), unless it is
+     * set already: the record keeps its version, so nobody's open edit becomes stale.
+     */
+    async stampOnce(id: string, key: string, at: Date = new Date()): Promise<void> {
+      assertInTransaction('stampOnce');
+      if (!isId(id)) return;
+      await db
+        .update(table)
+        .set({ [key]: at } as never)
+        .where(and(live(id), isNull(col(key))));
+    },
+
     /** The live record whose unique field equals `value`, ignoring case. */
     async findByUnique(value: string): Promise<StoredRecord | null> {
       if (!def.uniqueField) return null;

@@ -4,16 +4,18 @@ import { z } from 'zod';
 import type { ContentTypeDef } from '../../shared/content/define';
 import { reorderSchema, schemasFor } from '../../shared/content/schema';
 import { visibleKeys, visibleTo } from '../../shared/content/visibility';
+import { type RequestActivity, requestActivityShape } from '../../shared/lead-desk';
 import { listPageSchema } from '../../shared/list-page';
 import { isApprovedStaff } from '../../shared/roles';
-import { fieldChanges } from '../db/change-log';
+import { type ChangeTransaction, fieldChanges } from '../db/change-log';
 import { conflict, HttpError, notFound } from '../errors';
 import { errorSchema, pageQuery } from '../http/schemas';
+import type { SessionUser } from '../types';
 import type { ChoiceCheck } from './choices';
 import { createCountCache } from './count-cache';
 import { csvRow } from './csv';
 import { type Intake, intakeLimit } from './intake';
-import { type ContentRepository, NONE, recordName, type UpdateResult } from './repository';
+import { type ContentRepository, NONE, recordName, type StoredRecord, type UpdateResult } from './repository';
 import { trackPath } from './tracking';
 
 /**
@@ -70,11 +72,31 @@ function expectedVersion(body: { version?: number }, ifMatch: string | undefined
   return match ? Number(match[1]) : undefined;
 }
 
+/** An update as the lead desk hears of it, inside the update's transaction. */
+export interface StageChange {
+  def: ContentTypeDef;
+  /** The type's repository bound to the transaction. */
+  records: ContentRepository;
+  before: StoredRecord;
+  after: StoredRecord;
+  actor: SessionUser | null;
+  /** The client's choice; absent means the declaration's default for the new stage. */
+  notifyCustomer?: boolean;
+}
+
 /** What the routes need from the modules app.ts hands in, described here by shape. */
 export interface ContentRouteHooks {
   checkChoices: ChoiceCheck;
   /** Every account's name by id: a user field is exported as the person, not their id. */
   userNames(): Promise<Map<string, string>>;
+  /** The lead desk (modules/leads), for types that declare `desk`. */
+  desk?: {
+    /** What a single record's answer adds: its notes and history. */
+    activityOf(id: string): Promise<RequestActivity>;
+    /** Inside an update's transaction, after the row changed: a stage change's history and mail. */
+    afterUpdate(tx: ChangeTransaction, change: StageChange): Promise<{ mailed: boolean }>;
+    nudge(): void;
+  };
 }
 
 /**
@@ -91,6 +113,10 @@ export function contentRoutes(
   const base = `/api/${def.name}`;
   const tags = [def.plural];
   const label = def.label;
+
+  const desk = def.desk ? hooks.desk : undefined;
+  // One record is answered with its notes and history where the desk keeps them.
+  const readSchema = desk ? schemas.record.extend(requestActivityShape) : schemas.record;
 
   return async (app) => {
     const query = listQuerySchema(def);
@@ -210,7 +236,7 @@ export function contentRoutes(
           tags,
           summary: `One ${label.toLowerCase()} by id${def.slugFrom ? ' or slug' : ''}`,
           params: idParams,
-          response: { 200: schemas.record, 404: errorSchema },
+          response: { 200: readSchema, 404: errorSchema },
         },
       },
       async (request) => {
@@ -218,7 +244,8 @@ export function contentRoutes(
         const record =
           (await repository.findById(id)) ?? (def.slugFrom ? await repository.findBySlug(id) : null);
         if (!record) throw notFound(label);
-        return visibleTo(request.user, def, record);
+        const answer = visibleTo(request.user, def, record);
+        return desk ? { ...answer, ...(await desk.activityOf(record._id)) } : answer;
       },
     );
 
@@ -281,27 +308,43 @@ export function contentRoutes(
         },
       },
       async (request) => {
-        const { version, ...values } = request.body as Record<string, unknown> & { version?: number };
+        const { version, notifyCustomer, ...values } = request.body as Record<string, unknown> & {
+          version?: number;
+          notifyCustomer?: boolean;
+        };
         const { id } = request.params;
         const expected = expectedVersion({ version }, request.headers['if-match']);
         // Outside the transaction: on PGlite a lookup on the pool would wait for it forever.
         await hooks.checkChoices(def, values, await repository.findById(id));
+        let mailed = false;
         const result = await app.changes.write(async (tx): Promise<UpdateResult> => {
           const records = repository.in(tx.db);
           const before = await records.findById(id, { forUpdate: true });
           if (!before) return { kind: 'missing' };
           const outcome = await records.update(id, values, expected);
-          if (outcome.kind === 'updated')
-            await tx.record({
-              resource: def.name,
-              id: outcome.record._id,
-              action: 'update',
-              actor: request.user,
-              name: recordName(def, outcome.record),
-              fields: fieldChanges(def.fields, before, outcome.record, Object.keys(values)),
-            });
-          return outcome;
+          if (outcome.kind !== 'updated') return outcome;
+          await tx.record({
+            resource: def.name,
+            id: outcome.record._id,
+            action: 'update',
+            actor: request.user,
+            name: recordName(def, outcome.record),
+            fields: fieldChanges(def.fields, before, outcome.record, Object.keys(values)),
+          });
+          if (!desk) return outcome;
+          const after = outcome.record;
+          ({ mailed } = await desk.afterUpdate(tx, {
+            def,
+            records,
+            before,
+            after,
+            actor: request.user,
+            notifyCustomer,
+          }));
+          // The desk may have stamped the first response: answer the record as stored.
+          return { kind: 'updated', record: (await records.findById(id)) ?? after };
         });
+        if (mailed) desk?.nudge();
         if (result.kind === 'missing') throw notFound(label);
         if (result.kind === 'stale') throw conflict(visibleTo(request.user, def, result.current));
         return visibleTo(request.user, def, result.record);

@@ -75,3 +75,17 @@ export async function secretKeyMaterial(options: {
     return (await fs.readFile(file, 'utf8')).trim();
   }
 }
+
+/**
+ * The site's secret box, made on first use (a site that never seals anything never needs a key);
+ * null on a PostgreSQL site without SECRET_KEY.
+ */
+export function lazySecretBox(
+  source: Parameters<typeof secretKeyMaterial>[0],
+): () => Promise<SecretBox | null> {
+  let box: Promise<SecretBox | null> | undefined;
+  return () => {
+    box ??= secretKeyMaterial(source).then((key) => (key ? createSecretBox(key) : null));
+    return box;
+  };
+}

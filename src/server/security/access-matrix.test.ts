@@ -164,6 +164,9 @@ describe('access matrix', () => {
     expect_('POST', '/api/auth/signup', 'public');
     expect_('POST', '/api/auth/login', 'public');
     expect_('GET', '/api/users', 'admin');
+    // The lead desk: notes and replies are staff work on a request.
+    expect_('POST', '/api/contactus/:id/notes', 'staff');
+    expect_('POST', '/api/contactus/:id/reply', 'staff');
     // Choosing an assignee: any staff member sees who the staff are (names only).
     expect_('GET', '/api/users/staff', 'staff');
     expect_('PUT', '/api/users/:id', 'admin');

@@ -72,6 +72,8 @@ export interface TestApp {
   database: Database;
   /** Sign up (the first account becomes admin) and log in; answers a bearer header. */
   signIn(role?: StaffRole): Promise<{ authorization: string; userId: string }>;
+  /** Save site settings through the API as `as`; fails the test unless they are stored. */
+  saveSettings(values: Record<string, unknown>, as: { authorization: string }): Promise<void>;
   /** Create a record through the API as `as`; fails the test unless it is stored (201). */
   create(
     type: string,
@@ -140,5 +142,10 @@ export async function createTestApp(
     return res.json();
   }
 
-  return { app, database, signIn, create };
+  async function saveSettings(values: Record<string, unknown>, as: { authorization: string }) {
+    const res = await app.inject({ method: 'PUT', url: '/api/settings', payload: values, headers: as });
+    if (res.statusCode !== 200) throw new Error(`saving settings failed: ${res.statusCode} ${res.body}`);
+  }
+
+  return { app, database, signIn, create, saveSettings };
 }

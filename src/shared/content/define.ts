@@ -57,6 +57,18 @@ export interface ContentTypeDef<F extends Record<string, Field> = Record<string,
      */
     track?: { prefix: string };
   };
+  /**
+   * Staff work on each record as a job (the lead desk, decision 072): notes, a history of stage
+   * changes and replies (rows of their own), mails to the sender, the first response stamped.
+   * Names the fields the desk reads; see server/modules/leads.
+   */
+  desk?: {
+    stage: keyof F & string;
+    scheduledAt: keyof F & string;
+    firstResponseAt: keyof F & string;
+    /** Moving to these stages tells the sender unless the change says `notifyCustomer: false`. */
+    notifyOn: readonly string[];
+  };
   list: {
     /** 'position' is the staff-editable order; 'newest' puts the latest first (the inbox). */
     order: 'position' | 'newest';

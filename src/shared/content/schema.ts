@@ -179,6 +179,8 @@ export function schemasFor<D extends ContentTypeDef>(def: D): ContentSchemas<D> 
     const inner = schema instanceof z.ZodDefault ? (schema.unwrap() as z.ZodType) : schema;
     partial[key] = inner.optional();
   }
+  // Not stored: whether a desk's stage change e-mails the sender (default: its `notifyOn` stages).
+  if (def.desk) partial.notifyCustomer = z.boolean().optional();
   const update = z.object({ ...partial, version: versionSchema, sortOrder: positionSchema });
   const recordShape: Record<string, z.ZodType> = {
     _id: z.string(),

@@ -221,6 +221,12 @@ export const contactus = defineContentType({
     notify: true,
     track: { prefix: 'CF' },
   },
+  desk: {
+    stage: 'stage',
+    scheduledAt: 'scheduledAt',
+    firstResponseAt: 'firstResponseAt',
+    notifyOn: ['scheduled', 'done'],
+  },
   list: {
     order: 'newest',
     paginated: true,

@@ -3,6 +3,7 @@ import { TRUNCATE_WORDS, truncateWords } from '../../shared/constants';
 import type { ContentTypeDef } from '../../shared/content/define';
 import type { Field } from '../../shared/content/fields';
 import { srcSetFor } from '../lib/images';
+import { formatWhen } from './format';
 
 export type AdminRecord = Record<string, unknown> & { _id: string; version: number };
 
@@ -30,8 +31,6 @@ export function Thumbnail({ url, alt, size = 80 }: { url: string; alt: string; s
     />
   );
 }
-
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** A stored value as a list shows it, by the field's kind. */
 export function FieldValueView({ field, value, title }: { field: Field; value: unknown; title: string }) {
@@ -68,7 +67,7 @@ export function FieldValueView({ field, value, title }: { field: Field; value: u
       return <>{value ? 'Yes' : 'No'}</>;
     case 'dateTime':
       return typeof value === 'string' && value ? (
-        <time dateTime={value}>{dateTimeFormat.format(new Date(value))}</time>
+        <time dateTime={value}>{formatWhen(value)}</time>
       ) : (
         <span className="muted">—</span>
       );

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import { isTotpCode } from '../../../shared/two-factor';
-import { createSecretBox, type SecretBox, secretKeyMaterial } from '../../crypto/secret-box';
+import { lazySecretBox, type SecretBox } from '../../crypto/secret-box';
 import type { ChangeTransaction } from '../../db/change-log';
 import type { Database } from '../../db/client';
 import type { SessionUser } from '../../types';
@@ -110,17 +110,11 @@ export function createTwoFactor(
   database: Database,
   keySource: { secretKey: string | undefined; dataDir: string },
 ) {
-  let box: Promise<SecretBox | null> | undefined;
   const one = async <T>(sqlText: string, params: unknown[]) =>
     (await database.query<T>(sqlText, params))[0] ?? null;
 
   /** Resolved on first use: a site that never uses two-factor sign-in never needs a key. */
-  const secretBox = () => {
-    box ??= secretKeyMaterial({ ...keySource, databaseKind: database.kind }).then((key) =>
-      key ? createSecretBox(key) : null,
-    );
-    return box;
-  };
+  const secretBox = lazySecretBox({ ...keySource, databaseKind: database.kind });
 
   async function replaceRecoveryCodes(tx: Database, userId: string): Promise<string[]> {
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);

@@ -1,5 +1,6 @@
 import { type ClientLoaderFunctionArgs, useLoaderData } from 'react-router';
 import type { AuditAction, AuditEntry, FieldChange } from '../../../shared/audit';
+import type { Field } from '../../../shared/content/fields';
 import { settings as settingsDef } from '../../../shared/content/settings';
 import { contentTypes, contentTypesByName } from '../../../shared/content/types';
 import type { ListPage } from '../../../shared/list-page';
@@ -59,17 +60,20 @@ export function HydrateFallback() {
 
 const OTHER_FIELDS: Record<string, string> = { order: 'Order', sortOrder: 'Position', role: 'Role' };
 
-function fieldLabel(resource: string, field: string): string {
+function declaredField(resource: string, field: string): Field | undefined {
   const fields = resource === 'settings' ? settingsDef.fields : contentTypesByName.get(resource)?.fields;
-  return (
-    (fields as Record<string, { label: string }> | undefined)?.[field]?.label ?? OTHER_FIELDS[field] ?? field
-  );
+  return (fields as Record<string, Field> | undefined)?.[field];
 }
 
-/** A stored value as one short line: long texts are cut, lists joined. */
-function shown(value: unknown): string {
+function fieldLabel(resource: string, field: string): string {
+  return declaredField(resource, field)?.label ?? OTHER_FIELDS[field] ?? field;
+}
+
+/** A stored value as one short line: long texts are cut, lists joined, times in the reader's zone. */
+function shown(value: unknown, field?: Field): string {
   if (value === null || value === undefined || value === '') return '(empty)';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (field?.kind === 'dateTime' && typeof value === 'string') return formatWhen(value) || value;
   const text = Array.isArray(value) ? value.map(String).join(', ') : String(value);
   return text.length > 120 ? `${text.slice(0, 119)}…` : text;
 }
@@ -77,14 +81,15 @@ function shown(value: unknown): string {
 /** One changed field: its value before and after, or only its name (personal data, secrets). */
 function ChangeLine({ resource, change }: { resource: string; change: FieldChange }) {
   const label = fieldLabel(resource, change.field);
+  const field = declaredField(resource, change.field);
   const hasBefore = 'before' in change;
   const hasAfter = 'after' in change;
   if (!hasBefore && !hasAfter) return <li>{label}</li>;
   return (
     <li>
-      <span className="audit-field">{label}:</span> {hasBefore && <del>{shown(change.before)}</del>}
+      <span className="audit-field">{label}:</span> {hasBefore && <del>{shown(change.before, field)}</del>}
       {hasBefore && hasAfter && ' → '}
-      {hasAfter && <ins>{shown(change.after)}</ins>}
+      {hasAfter && <ins>{shown(change.after, field)}</ins>}
     </li>
   );
 }

@@ -1,6 +1,7 @@
 import { data } from 'react-router';
 import type { ContactStage } from '../../../shared/constants';
 import type { TrackedRequest } from '../../../shared/site-data';
+import { stageWords } from '../../../shared/stage-words';
 import { telHref, whatsappHref } from '../../../shared/text';
 import { NotFoundContent } from '../../components/page-error';
 import { useSiteSettings } from '../../lib/site';
@@ -28,11 +29,6 @@ export function meta({ data: loaded }: Route.MetaArgs) {
 
 // Dates as the company's visitors read them; the company works in Pakistan's time.
 const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'Asia/Karachi' });
-const dateTimeFormat = new Intl.DateTimeFormat('en-GB', {
-  dateStyle: 'full',
-  timeStyle: 'short',
-  timeZone: 'Asia/Karachi',
-});
 
 type StepState = 'done' | 'current' | 'upcoming';
 
@@ -40,17 +36,13 @@ type StepState = 'done' | 'current' | 'upcoming';
 function stepsOf(request: TrackedRequest): { label: string; state: StepState }[] {
   if (request.stage === 'lost')
     return [
-      { label: 'Received', state: 'done' },
-      { label: 'Closed', state: 'current' },
+      { label: stageWords('new'), state: 'done' },
+      { label: stageWords('lost'), state: 'current' },
     ];
-  const visit = request.scheduledAt
-    ? `Visit scheduled for ${dateTimeFormat.format(new Date(request.scheduledAt))}`
-    : 'Visit scheduled';
   const order: ContactStage[] = ['new', 'contacted', 'scheduled', 'done'];
-  const labels = ['Received', 'We have called you', visit, 'Done'];
   const reached = order.indexOf(request.stage);
-  return labels.map((label, index) => ({
-    label,
+  return order.map((stage, index) => ({
+    label: stageWords(stage, request.scheduledAt),
     state: index < reached || request.stage === 'done' ? 'done' : index === reached ? 'current' : 'upcoming',
   }));
 }

@@ -1,0 +1,302 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAIL_NOT_SET_UP } from '../../../shared/lead-desk';
+import { PROJECT_ROOT } from '../../app';
+import { hasWebBuild } from '../../plugins/ssr';
+import { createTestApp } from '../../test/helpers';
+import { eventually, type ReceivedMail, startSmtpPeer } from '../../test/smtp-peer';
+
+// A request worked as a job: notes, stage changes that may tell the customer, replies.
+const peer = await startSmtpPeer();
+afterAll(() => peer.close());
+const withPages = hasWebBuild(PROJECT_ROOT);
+const t = await createTestApp({
+  ssr: withPages,
+  env: {
+    SMTP_URL: peer.url,
+    MAIL_RETRY_SECONDS: '0.2',
+    CONTACT_RATE_LIMIT: '0',
+    PUBLIC_URL: 'https://coolfix.example',
+  },
+});
+let staff: { authorization: string; userId: string };
+
+let n = 0;
+async function newRequest(extra: Record<string, unknown> = {}) {
+  n++;
+  const sent = await t.create('contactus', {
+    name: `Customer ${n}`,
+    email: `customer${n}@example.com`,
+    phone: '03001234567',
+    message: `Freezer ${n} is warm`,
+    ...extra,
+  });
+  return sent as typeof sent & { reference: string; trackUrl: string };
+}
+const get = async (id: string) => {
+  const res = await t.app.inject({ method: 'GET', url: `/api/contactus/${id}`, headers: staff });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+};
+const put = (id: string, payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'PUT', url: `/api/contactus/${id}`, headers: staff, payload });
+const note = (id: string, payload: unknown, headers: Record<string, string> = staff) =>
+  t.app.inject({ method: 'POST', url: `/api/contactus/${id}/notes`, headers, payload: payload as object });
+const reply = (id: string, payload: unknown) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/contactus/${id}/reply`,
+    headers: staff,
+    payload: payload as object,
+  });
+const mailTo = (address: string, subject: RegExp) =>
+  eventually(() => peer.received.find((mail) => mail.to.includes(address) && subject.test(mail.raw)));
+/** The status link a mail carries: on a line of its own. */
+const linkIn = (mail: ReceivedMail) =>
+  mail.raw.match(/^(https:\/\/coolfix\.example\/track\/[A-Za-z0-9_-]{43})\r?$/m)?.[1];
+
+beforeAll(async () => {
+  staff = await t.signIn();
+  await t.saveSettings({ email: 'desk@coolfix.example', companyName: 'CoolFix' }, staff);
+});
+
+describe('notes', () => {
+  it('are added by staff, answered 201, listed with the request, and leave its version alone', async () => {
+    const { _id } = await newRequest();
+    const before = await get(_id);
+    const res = await note(_id, { text: '  Called, no answer. Try after 6 pm.  ' });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toEqual({
+      _id: expect.any(String),
+      author: 'Site Admin',
+      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      text: 'Called, no answer. Try after 6 pm.',
+    });
+    await note(_id, { text: 'Second note' });
+    const after = await get(_id);
+    expect(after.version).toBe(before.version);
+    expect(after.notes.map((entry: { text: string }) => entry.text)).toEqual([
+      'Called, no answer. Try after 6 pm.',
+      'Second note',
+    ]);
+    expect(after.history).toEqual([]);
+    // The list does not carry them.
+    const list = await t.app.inject({ method: 'GET', url: '/api/contactus', headers: staff });
+    expect(list.json().data[0]).not.toHaveProperty('notes');
+    // Audited: that a note was added, never its words.
+    const audit = await t.database.query<{ fields: unknown; changes: unknown }>(
+      `select fields, changes from audit_log where resource = 'contactus' and record_id = $1`,
+      [_id],
+    );
+    expect(JSON.stringify(audit)).toContain('note');
+    expect(JSON.stringify(audit)).not.toContain('no answer');
+  });
+
+  it('refuse empty, long or non-text notes with the field message, and store nothing', async () => {
+    const { _id } = await newRequest();
+    for (const [payload, message] of [
+      [{ text: '   ' }, 'Note is required.'],
+      [{}, 'Note is required.'],
+      [{ text: 'x'.repeat(5001) }, 'Note must be at most 5000 characters.'],
+      [{ text: 42 }, expect.any(String)],
+    ] as const) {
+      const res = await note(_id, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().fields.text).toEqual(message);
+    }
+    expect((await get(_id)).notes).toEqual([]);
+  });
+
+  it('answer 404 for an unknown, malformed or trashed request', async () => {
+    const { _id } = await newRequest();
+    await t.app.inject({ method: 'DELETE', url: `/api/contactus/${_id}`, headers: staff });
+    for (const id of [_id, '00000000-0000-4000-8000-000000000000', 'not-an-id']) {
+      const res = await note(id, { text: 'Hello' });
+      expect(res.statusCode, id).toBe(404);
+    }
+  });
+
+  it('are for staff only', async () => {
+    const { _id } = await newRequest();
+    expect((await note(_id, { text: 'x' }, {})).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/contactus/${_id}/reply`, payload: { text: 'x' } }))
+        .statusCode,
+    ).toBe(401);
+  });
+});
+
+describe('a stage change', () => {
+  it('is recorded in the history, stamps the first response once, and tells nobody for contacted', async () => {
+    const { _id } = await newRequest();
+    const res = await put(_id, { stage: 'contacted' });
+    expect(res.statusCode, res.body).toBe(200);
+    const stamped = res.json().firstResponseAt;
+    expect(stamped).toMatch(/Z$/);
+    const { history } = await get(_id);
+    expect(history).toEqual([
+      {
+        _id: expect.any(String),
+        kind: 'stage',
+        at: expect.any(String),
+        by: 'Site Admin',
+        from: 'new',
+        to: 'contacted',
+        scheduledAt: null,
+        notified: false,
+      },
+    ]);
+    await put(_id, { stage: 'lost' });
+    expect((await get(_id)).firstResponseAt).toBe(stamped);
+  });
+
+  it('to scheduled mails the customer by default: the visit, the reference, the link to their status page', async () => {
+    const sent = await newRequest();
+    const res = await put(sent._id, { stage: 'scheduled', scheduledAt: '2026-11-25T05:00:00.000Z' });
+    expect(res.statusCode, res.body).toBe(200);
+    const subject = new RegExp(
+      `^Subject: Your request ${sent.reference}: visit scheduled for Wed 25 Nov, 10:00`,
+      'm',
+    );
+    const mail = await mailTo(`customer${n}@example.com`, subject);
+    expect(mail.raw).toMatch(/^Reply-To: desk@coolfix\.example/m);
+    expect(mail.raw).toContain('Visit scheduled for Wednesday, 25 November 2026 at 10:00');
+    const link = linkIn(mail);
+    expect(link).toBe(`https://coolfix.example${sent.trackUrl}`);
+    // The link opens the customer's own status page, which shows the visit.
+    const token = sent.trackUrl.slice('/track/'.length);
+    expect(await t.app.site.trackRequest(token)).toMatchObject({
+      reference: sent.reference,
+      stage: 'scheduled',
+      scheduledAt: '2026-11-25T05:00:00.000Z',
+    });
+    if (withPages) {
+      const page = await t.app.inject({ method: 'GET', url: new URL(link!).pathname });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('Visit scheduled for Wednesday, 25 November 2026 at 10:00');
+    }
+    const { history } = await get(sent._id);
+    expect(history.at(-1)).toMatchObject({
+      from: 'new',
+      to: 'scheduled',
+      scheduledAt: '2026-11-25T05:00:00.000Z',
+      notified: true,
+    });
+  });
+
+  it('follows notifyCustomer when it is given, and does not store it', async () => {
+    const quiet = await newRequest();
+    await put(quiet._id, { stage: 'done', notifyCustomer: false });
+    const told = await newRequest();
+    await put(told._id, { stage: 'contacted', notifyCustomer: true });
+    await mailTo(
+      `customer${n}@example.com`,
+      new RegExp(`^Subject: Your request ${told.reference}: we have called you`, 'm'),
+    );
+    expect((await get(quiet._id)).history.at(-1)).toMatchObject({ to: 'done', notified: false });
+    expect((await get(told._id)).history.at(-1)).toMatchObject({ to: 'contacted', notified: true });
+    expect(peer.received.some((mail) => mail.to.includes(`customer${n - 1}@example.com`))).toBe(false);
+    expect(await get(told._id)).not.toHaveProperty('notifyCustomer');
+  });
+
+  it('is not what marking read is: status changes neither the stage nor the first response', async () => {
+    const { _id } = await newRequest();
+    const res = await put(_id, { status: 'read' });
+    expect(res.json()).toMatchObject({ status: 'read', stage: 'new', firstResponseAt: null });
+    expect((await get(_id)).history).toEqual([]);
+  });
+});
+
+describe('a reply', () => {
+  it('is mailed to the customer with the reference, Reply-To and status link, kept in the history, version unchanged', async () => {
+    const sent = await newRequest();
+    const before = await get(sent._id);
+    const res = await reply(sent._id, { text: 'We can come tomorrow at 10. Does that suit you?' });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toEqual({
+      _id: expect.any(String),
+      kind: 'reply',
+      at: expect.any(String),
+      by: 'Site Admin',
+      text: 'We can come tomorrow at 10. Does that suit you?',
+      notified: true,
+    });
+    const mail = await mailTo(
+      `customer${n}@example.com`,
+      new RegExp(`^Subject: Your request ${sent.reference}: a reply from CoolFix`, 'm'),
+    );
+    expect(mail.raw).toMatch(/^Reply-To: desk@coolfix\.example/m);
+    expect(mail.raw).toContain('We can come tomorrow at 10. Does that suit you?');
+    expect(linkIn(mail)).toBe(`https://coolfix.example${sent.trackUrl}`);
+    const after = await get(sent._id);
+    expect(after.version).toBe(before.version);
+    expect(after.history).toEqual([res.json()]);
+    // The first response is stamped by the reply, and a later stage change keeps it.
+    expect(after.firstResponseAt).toMatch(/Z$/);
+    await put(sent._id, { stage: 'contacted' });
+    expect((await get(sent._id)).firstResponseAt).toBe(after.firstResponseAt);
+  });
+
+  it('refuses bad text and an unknown request', async () => {
+    const { _id } = await newRequest();
+    const empty = await reply(_id, { text: '' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().fields.text).toBe('Reply is required.');
+    expect((await reply('00000000-0000-4000-8000-000000000000', { text: 'Hi' })).statusCode).toBe(404);
+  });
+});
+
+describe('the whole-record PUT of the spec', () => {
+  it('succeeds with the record exactly as GET answered it, after notes and a reply, and changes only status', async () => {
+    const { _id } = await newRequest({ urgent: true, area: 'Clifton' });
+    await note(_id, { text: 'First note' });
+    const asRead = await get(_id);
+    // Work goes on after the client read it.
+    await note(_id, { text: 'Later note' });
+    await reply(_id, { text: 'On our way.' });
+    const current = await get(_id);
+    const res = await put(_id, { ...asRead, status: 'read' });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await get(_id);
+    const { status, version, updatedAt, ...rest } = after;
+    const { status: _s, version: _v, updatedAt: _u, ...restCurrent } = current;
+    expect(status).toBe('read');
+    expect(version).toBe(current.version + 1);
+    expect(rest).toEqual(restCurrent);
+    expect(rest.notes).toHaveLength(2);
+    expect(rest.history).toHaveLength(1);
+  });
+});
+
+describe('a site without mail', () => {
+  it('answers a reply 409 with a clear message and stores nothing', async () => {
+    const bare = await createTestApp({ env: { CONTACT_RATE_LIMIT: '0' } });
+    const admin = await bare.signIn();
+    const { _id } = await bare.create('contactus', {
+      name: 'Nomail',
+      email: 'nomail@example.com',
+      phone: '03001234567',
+      message: 'Hello',
+    });
+    const res = await bare.app.inject({
+      method: 'POST',
+      url: `/api/contactus/${_id}/reply`,
+      headers: admin,
+      payload: { text: 'Hello back' },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toBe(MAIL_NOT_SET_UP);
+    const rows = await bare.database.query('select 1 from contact_activity');
+    expect(rows).toHaveLength(0);
+    // A stage change is still recorded, with nobody told.
+    await bare.app.inject({
+      method: 'PUT',
+      url: `/api/contactus/${_id}`,
+      headers: admin,
+      payload: { stage: 'done' },
+    });
+    const { history } = (
+      await bare.app.inject({ method: 'GET', url: `/api/contactus/${_id}`, headers: admin })
+    ).json();
+    expect(history).toMatchObject([{ to: 'done', notified: false }]);
+  });
+});

@@ -1,0 +1,101 @@
+import type { ContactStage } from '../../../shared/constants';
+import type { HistoryEntry, Note, RequestActivity } from '../../../shared/lead-desk';
+import type { Database } from '../../db/client';
+import type { SessionUser } from '../../types';
+
+/** One thing done on a request: a note, a stage change or a reply (table contact_activity, 0720). */
+export interface NewActivity {
+  messageId: string;
+  kind: 'note' | 'stage' | 'reply';
+  actor: SessionUser | null;
+  text?: string;
+  fromStage?: ContactStage;
+  toStage?: ContactStage;
+  scheduledAt?: string | null;
+  notified?: boolean;
+}
+
+interface Row {
+  id: string;
+  kind: 'note' | 'stage' | 'reply';
+  actor_name: string;
+  text: string | null;
+  from_stage: ContactStage | null;
+  to_stage: ContactStage | null;
+  scheduled_at: string | null;
+  notified: boolean | null;
+  created_at: string;
+}
+
+const utc = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const COLUMNS = `id::text as id, kind, actor_name, text, from_stage, to_stage,
+  ${utc('scheduled_at')} as scheduled_at, notified, ${utc('created_at')} as created_at`;
+
+const asNote = (row: Row): Note => ({
+  _id: row.id,
+  author: row.actor_name,
+  createdAt: row.created_at,
+  text: row.text ?? '',
+});
+
+/** A stage change or reply as the request's history shows it: only what the entry has. */
+function asHistory(row: Row): HistoryEntry {
+  const entry: HistoryEntry = {
+    _id: row.id,
+    kind: row.kind === 'reply' ? 'reply' : 'stage',
+    at: row.created_at,
+    by: row.actor_name,
+  };
+  if (row.kind === 'stage') {
+    if (row.from_stage) entry.from = row.from_stage;
+    if (row.to_stage) entry.to = row.to_stage;
+    entry.scheduledAt = row.scheduled_at;
+  } else entry.text = row.text ?? '';
+  if (row.notified !== null) entry.notified = row.notified;
+  return entry;
+}
+
+/**
+ * A request's activity, in rows of its own so that adding one never changes the request's
+ * version. The actor's name is kept as it was then (accounts are renamed and deleted).
+ */
+export function createActivityStore(database: Database) {
+  return {
+    /** Store one entry; inside the write's transaction (`tx`), like every change. */
+    async add(tx: Database, entry: NewActivity): Promise<{ note: Note; history: HistoryEntry }> {
+      const [row] = await tx.query<Row>(
+        `insert into contact_activity
+           (message_id, kind, actor_id, actor_name, text, from_stage, to_stage, scheduled_at, notified)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+         returning ${COLUMNS}`,
+        [
+          entry.messageId,
+          entry.kind,
+          entry.actor?._id ?? null,
+          entry.actor?.name || 'Someone',
+          entry.text ?? null,
+          entry.fromStage ?? null,
+          entry.toStage ?? null,
+          entry.scheduledAt ?? null,
+          entry.notified ?? null,
+        ],
+      );
+      if (!row) throw new Error('contact_activity insert returned no row');
+      return { note: asNote(row), history: asHistory(row) };
+    },
+
+    /** A request's notes and history, each oldest first. */
+    async of(messageId: string): Promise<RequestActivity> {
+      const rows = await database.query<Row>(
+        `select ${COLUMNS} from contact_activity where message_id = $1::uuid order by created_at, id`,
+        [messageId],
+      );
+      return {
+        notes: rows.filter((row) => row.kind === 'note').map(asNote),
+        history: rows.filter((row) => row.kind !== 'note').map(asHistory),
+      };
+    },
+  };
+}
+
+export type ActivityStore = ReturnType<typeof createActivityStore>;
