@@ -198,6 +198,26 @@ describe('GET /api/stats/leads', () => {
     expect(after.weeks.at(-1).total).toBe(before.weeks.at(-1).total + 1);
   });
 
+  it('counts a request closed at the desk as answered and won, at once', async () => {
+    const before = (await get('?weeks=2')).json();
+    const filed = await t.app.inject({
+      method: 'POST',
+      url: '/api/contactus',
+      payload: { name: 'Shop Owner', email: 'shop@example.com', phone: '03001234567', message: 'Chiller' },
+    });
+    expect(filed.statusCode, filed.body).toBe(201);
+    const done = await t.app.inject({
+      method: 'PUT',
+      url: `/api/contactus/${filed.json()._id}`,
+      headers: { authorization: staff.authorization },
+      payload: { stage: 'done' },
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    const after = (await get('?weeks=2')).json();
+    expect(after.firstResponse.count).toBe(before.firstResponse.count + 1);
+    expect(after.outcomes).toEqual({ won: before.outcomes.won + 1, lost: before.outcomes.lost });
+  });
+
   it('answers 400 to a bad query, 401 to anyone not signed in', async () => {
     for (const query of [
       '?weeks=0',
