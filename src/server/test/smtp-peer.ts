@@ -94,8 +94,9 @@ export function readMail(mail: ReceivedMail) {
     .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
   const body = Buffer.from(encoded, 'latin1').toString('utf8').replace(/\r\n/g, '\n');
   const header = (name: string) => {
-    const value = headers.match(new RegExp(`^${name}: (.*)$`, 'mi'))?.[1]?.trim();
-    return value === undefined ? undefined : decodeWords(value);
+    const wanted = `${name.toLowerCase()}:`;
+    const line = headers.split(/\r?\n/).find((entry) => entry.toLowerCase().startsWith(wanted));
+    return line === undefined ? undefined : decodeWords(line.slice(wanted.length).trim());
   };
   return { headers, body, header, subject: header('Subject') ?? '' };
 }

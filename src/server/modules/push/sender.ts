@@ -27,7 +27,11 @@ export async function loadVapidKeys(database: Database, env: Env): Promise<Vapid
     : await serverSecret(database, 'vapid', { generate: () => webpush.generateVAPIDKeys().privateKey });
   const ecdh = createECDH('prime256v1');
   ecdh.setPrivateKey(privateKey);
-  const sender = /<([^<>\s]+@[^<>\s]+)>/.exec(env.MAIL_FROM)?.[1] ?? env.MAIL_FROM.trim();
+  // The address of `Name <address>`, or the whole value when it is a bare address.
+  const open = env.MAIL_FROM.lastIndexOf('<');
+  const sender = (
+    open >= 0 ? env.MAIL_FROM.slice(open + 1, env.MAIL_FROM.indexOf('>', open)) : env.MAIL_FROM
+  ).trim();
   const subject =
     env.VAPID_SUBJECT ??
     (env.PUBLIC_URL?.startsWith('https://')
