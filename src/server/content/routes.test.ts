@@ -77,7 +77,8 @@ describe.each(contentTypes.map((def) => [def.name, def] as const))('/api/%s', (n
       headers: listAsStaff ? auth : {},
     });
     expect(one.statusCode).toBe(200);
-    expect(one.json()).toEqual(record);
+    // A request read by staff also lists its photos (none here); the create answer does not.
+    expect(one.json()).toEqual(def.intake?.photos ? { ...record, photos: [] } : record);
 
     const list = await t.app.inject({ method: 'GET', url: `/api/${name}`, headers: listAsStaff ? auth : {} });
     expect(list.statusCode).toBe(200);
