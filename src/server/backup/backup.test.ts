@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { serverSecret } from '../db/server-secrets';
@@ -9,6 +10,7 @@ import { seedDemoContent } from '../modules/demo/seed';
 import { createMediaStore } from '../modules/media/store';
 import { createSettingsStore } from '../modules/settings/store';
 import { createTestApp, createTestDatabase } from '../test/helpers';
+import { imageUpload } from '../test/uploads';
 import { BackupError, backupToFile, restoreFromFile } from './backup';
 
 const t = await createTestApp({ env: { CONTACT_RATE_LIMIT: '0' } });
@@ -42,7 +44,18 @@ beforeAll(async () => {
     settings: createSettingsStore(t.database),
   });
   admin = await t.signIn();
-  // Edits on top of the demo: a message with awkward text, a subscriber, a deletion, settings.
+  // Edits on top of the demo: a message with awkward text and a photo, a subscriber, a deletion,
+  // settings.
+  const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#963' } })
+    .png()
+    .toBuffer();
+  const { token } = (
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/contactus/photos',
+      ...imageUpload(photo, 'fault.png', 'photo'),
+    })
+  ).json();
   await t.app.inject({
     method: 'POST',
     url: '/api/contactus',
@@ -51,6 +64,7 @@ beforeAll(async () => {
       email: 'z@example.com',
       phone: '03001234567',
       message: 'Line 1\nLine 2 \\ ✓',
+      photos: [token],
     },
   });
   await t.app.inject({ method: 'POST', url: '/api/subscribers', payload: { email: 'Keep@Example.com' } });
@@ -69,6 +83,8 @@ describe('backup and restore', () => {
     const before = await snapshot(t.database);
     expect(before.media_variants?.length).toBeGreaterThan(10);
     expect(before.audit_log?.length).toBeGreaterThan(3);
+    // A message's photos travel with it (decision 074).
+    expect(before.contact_photos).toHaveLength(1);
     const counts = await backupToFile(t.database, file);
     expect(counts.services).toBe(before.services?.length);
 
