@@ -8,7 +8,7 @@ const OPEN = `stage not in ('done', 'lost')`;
 /**
  * The dashboard's numbers about requests, each a few aggregate queries however many requests
  * there are: the week counts and the window's figures read the window's rows through the
- * `created_at` index; what is open reads its own partial indexes (migration 0740).
+ * `created_at` index; what is open reads its own partial indexes (migration 0750).
  */
 export function createLeadStatsStore(database: Database) {
   return {
