@@ -1,5 +1,5 @@
 // Build the web app (React Router + Vite) and bundle the server into build/server.
-import { execFileSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -78,9 +78,23 @@ async function buildIslands() {
   fs.writeFileSync(path.join(root, 'build/web/islands.json'), JSON.stringify({ script, inputs }, null, 1));
 }
 
-export async function buildAll() {
+/** What the bundler printed at the last build, kept for the test that no build prints a warning. */
+export const BUILD_OUTPUT = path.join(root, 'build/build-output.txt');
+
+/** `quiet`: print only warnings and errors (npm start), not the bundler's list of every file. */
+export async function buildAll({ quiet = false } = {}) {
+  const bundled = spawnSync(bin('react-router'), ['build', ...(quiet ? ['--logLevel', 'warn'] : [])], {
+    cwd: root,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output = `${bundled.stdout ?? ''}${bundled.stderr ?? ''}`;
   // Build chatter goes to stderr: `npm run bench` keeps stdout for its results.
-  execFileSync(bin('react-router'), ['build'], { cwd: root, stdio: ['ignore', process.stderr, 'inherit'] });
+  process.stderr.write(output);
+  if (bundled.status !== 0)
+    throw new Error(`react-router build failed (${bundled.status ?? bundled.signal})`);
+  fs.mkdirSync(path.dirname(BUILD_OUTPUT), { recursive: true });
+  fs.writeFileSync(BUILD_OUTPUT, output);
   await build({
     entryPoints: [path.join(root, 'src/server/main.ts')],
     outfile: path.join(root, 'build/server/main.js'),
@@ -101,6 +115,12 @@ export async function buildAll() {
   fs.cpSync(path.join(root, 'src/server/db/migrations'), path.join(root, 'build/server/migrations'), {
     recursive: true,
   });
+  // The demo content's pictures, rasterised ahead of time (npm run demo:pictures).
+  fs.cpSync(
+    path.join(root, 'src/server/modules/demo/demo-pictures'),
+    path.join(root, 'build/server/demo-pictures'),
+    { recursive: true },
+  );
   // Data files the server reads beside its own module, as it does from src/ under tsx.
   fs.copyFileSync(
     path.join(root, 'src/server/modules/auth/common-passwords.txt'),
@@ -110,4 +130,5 @@ export async function buildAll() {
   fs.writeFileSync(path.join(root, 'build/.complete'), new Date().toISOString());
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) await buildAll();
+if (process.argv[1] === fileURLToPath(import.meta.url))
+  await buildAll({ quiet: process.argv.includes('--quiet') });

@@ -26,6 +26,7 @@ import { type Database, openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { serverSecret } from './db/server-secrets';
 import type { Env } from './env';
+import { prettyLogStream } from './http/log-format';
 import { redactUrl } from './http/secret-urls';
 import { auditPlugin, createAuditLog } from './modules/audit/audit';
 import { recoveryActions, recoveryRoutes } from './modules/auth/recovery-routes';
@@ -90,6 +91,8 @@ export interface AppOptions {
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read what was logged). */
   logStream?: { write(line: string): void };
+  /** Told each slow step of a start as it begins ('Creating the database...'). */
+  announce?: (step: string) => void;
 }
 
 /** Assemble the whole application without listening: tests call `app.inject()` on it. */
@@ -121,7 +124,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
                 remotePort: request.socket?.remotePort,
               }),
             },
-            stream: options.logStream,
+            stream: options.logStream ?? (env.LOG_FORMAT === 'pretty' ? prettyLogStream() : undefined),
           },
     bodyLimit: MAX_BODY_BYTES,
     trustProxy: trustProxyOption(env.TRUST_PROXY),
@@ -144,7 +147,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   const database = options.database ?? (await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR }));
-  await migrate(database);
+  await migrate(database, undefined, options.announce);
   app.decorate('env', env);
   registerSiteOrigin(app);
   app.decorate('database', database);
