@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { build } from 'esbuild';
 import { faviconIco } from './favicon.mjs';
@@ -32,27 +33,30 @@ async function buildServiceWorker() {
   });
 }
 
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
 /**
  * Scripts and styles never change under their hashed names: compress them once, as hard as
- * brotli and gzip go, and let the server send the smaller file (docs/decisions/050).
+ * brotli and gzip go, and let the server send the smaller file (docs/decisions/050). The files are
+ * compressed side by side on libuv's threads: on two cores that halves the wait of a first start.
  */
-function precompressAssets(dir) {
-  for (const name of fs.readdirSync(dir)) {
-    if (!/\.(js|css|svg|json)$/.test(name)) continue;
-    const file = path.join(dir, name);
-    const source = fs.readFileSync(file);
-    if (source.length < 1024) continue;
-    fs.writeFileSync(
-      `${file}.br`,
-      zlib.brotliCompressSync(source, {
-        params: {
-          [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
-          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length,
-        },
-      }),
-    );
-    fs.writeFileSync(`${file}.gz`, zlib.gzipSync(source, { level: 9 }));
-  }
+async function precompressAssets(dir) {
+  const names = fs.readdirSync(dir).filter((name) => /\.(js|css|svg|json)$/.test(name));
+  await Promise.all(
+    names.map(async (name) => {
+      const file = path.join(dir, name);
+      const source = fs.readFileSync(file);
+      if (source.length < 1024) return;
+      const params = {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+      };
+      const [br, gz] = await Promise.all([brotli(source, { params }), gzip(source, { level: 9 })]);
+      fs.writeFileSync(`${file}.br`, br);
+      fs.writeFileSync(`${file}.gz`, gz);
+    }),
+  );
 }
 
 /**
@@ -107,7 +111,7 @@ export async function buildAll({ quiet = false } = {}) {
     logLevel: 'warning',
   });
   await buildIslands();
-  precompressAssets(path.join(root, 'build/web/client/assets'));
+  await precompressAssets(path.join(root, 'build/web/client/assets'));
   fs.writeFileSync(
     path.join(root, 'build/web/client/favicon.ico'),
     await faviconIco(path.join(root, 'public/favicon.svg')),
