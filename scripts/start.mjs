@@ -38,7 +38,7 @@ if (builtAt < sourcesAt) {
   console.info(
     builtAt
       ? 'Sources changed: building the site again...'
-      : 'Building the site (first start only, about 10 seconds)...',
+      : 'Building the site (first start only, 10 to 20 seconds)...',
   );
   const { buildAll } = await import('./build.mjs');
   // Only warnings and errors: the bundler's list of files means nothing to someone starting the site.
