@@ -24,7 +24,13 @@ interface LogLine {
   err?: { message?: string; type?: string };
 }
 
-const oneLine = (text: string) => text.replace(/\s*\n\s*/g, ' ').trim();
+// Split, not a regex: \s*\n\s* backtracks over long runs of spaces (the regex-linearity test).
+const oneLine = (text: string) =>
+  text
+    .split('\n')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join(' ');
 
 /** One JSON log line as a person reads it, or null for a line not worth their attention. */
 export function prettyLogLine(json: string): string | null {
