@@ -2,9 +2,12 @@
 //   node scripts/lighthouse.mjs http://127.0.0.1:3000/home [more urls...]
 // `npm run bench` imports auditPages() from here: one Chromium for every page and run.
 import { fileURLToPath } from 'node:url';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+import { importBenchTool } from './bench-tools.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
+
+// Not in the site's install: the pinned versions are installed on first use (scripts/bench-tools.mjs).
+const chromeLauncher = await importBenchTool('chrome-launcher');
+const { default: lighthouse } = await importBenchTool('lighthouse');
 
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 

@@ -36,9 +36,12 @@ const sourcesAt = Math.max(
 );
 if (builtAt < sourcesAt) {
   console.info(
-    builtAt ? 'Sources changed: rebuilding the site...' : 'No build found: building the site once...',
+    builtAt
+      ? 'Sources changed: building the site again...'
+      : 'Building the site (first start only, 10 to 20 seconds)...',
   );
   const { buildAll } = await import('./build.mjs');
-  await buildAll();
+  // Only warnings and errors: the bundler's list of files means nothing to someone starting the site.
+  await buildAll({ quiet: true });
 }
 await import(path.join(root, 'build/server/main.js'));

@@ -29,6 +29,7 @@ import { type Database, openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { serverSecret } from './db/server-secrets';
 import type { Env } from './env';
+import { prettyLogStream } from './http/log-format';
 import { redactUrl } from './http/secret-urls';
 import { auditPlugin, createAuditLog } from './modules/audit/audit';
 import { recoveryActions, recoveryRoutes } from './modules/auth/recovery-routes';
@@ -108,6 +109,8 @@ export interface AppOptions {
   logStream?: { write(line: string): void };
   /** The clock of timed work (the escalation of urgent requests); tests move it instead of waiting. */
   now?: () => Date;
+  /** Told each slow step of a start as it begins ('Creating the database...'). */
+  announce?: (step: string) => void;
 }
 
 /** Assemble the whole application without listening: tests call `app.inject()` on it. */
@@ -139,7 +142,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
                 remotePort: request.socket?.remotePort,
               }),
             },
-            stream: options.logStream,
+            stream: options.logStream ?? (env.LOG_FORMAT === 'pretty' ? prettyLogStream() : undefined),
           },
     bodyLimit: MAX_BODY_BYTES,
     trustProxy: trustProxyOption(env.TRUST_PROXY),
@@ -162,7 +165,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   const database = options.database ?? (await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR }));
-  await migrate(database);
+  await migrate(database, undefined, options.announce);
   app.decorate('env', env);
   registerSiteOrigin(app);
   app.decorate('database', database);

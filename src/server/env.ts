@@ -130,16 +130,32 @@ const schema = z.object({
   PUSH_ALLOW_LOOPBACK: bool.default(false),
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // `pretty`: one short line per warning or error, for a person at a terminal; `json`: a JSON line
+  // per event and per request, for a process manager. Unset: pretty when stdout is a terminal.
+  LOG_FORMAT: z
+    .enum(['pretty', 'json'])
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 });
 
-export type Env = z.infer<typeof schema>;
+export type Env = Omit<z.infer<typeof schema>, 'LOG_FORMAT'> & { LOG_FORMAT: 'pretty' | 'json' };
 
-/** Parse the environment once; on any bad key, list every problem and stop. */
-export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+/**
+ * Parse the environment once; on any bad key, list every problem and stop. `terminal` says whether
+ * a person reads standard output, which chooses the log format when LOG_FORMAT does not.
+ */
+export function loadEnv(
+  source: NodeJS.ProcessEnv = process.env,
+  terminal = Boolean(process.stdout.isTTY),
+): Env {
   const result = schema.safeParse(source);
   if (!result.success) {
     const problems = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new Error(`Invalid configuration:\n${problems}`);
   }
-  return { ...result.data, DATA_DIR: path.resolve(result.data.DATA_DIR) };
+  return {
+    ...result.data,
+    DATA_DIR: path.resolve(result.data.DATA_DIR),
+    LOG_FORMAT: result.data.LOG_FORMAT ?? (terminal ? 'pretty' : 'json'),
+  };
 }

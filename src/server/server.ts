@@ -14,13 +14,21 @@ export async function startServer(options: { dev?: boolean } = {}): Promise<Fast
   const started = performance.now();
   // Before the embedded database is opened: a second process on the same folder would corrupt it.
   const lock = env.DATABASE_URL ? null : acquireSiteLock(env.DATA_DIR);
-  const app = await buildApp({ env, ssr: { dev: options.dev } });
+  // The slow steps of a first start, one short line each, for whoever watches the console; how
+  // long each took goes into the ready log line.
+  const steps: { step: string; at: number }[] = [];
+  const announce = (step: string) => {
+    steps.push({ step, at: performance.now() });
+    console.info(step);
+  };
+  const app = await buildApp({ env, ssr: { dev: options.dev }, announce });
   if (env.SEED_DEMO) {
     const seeded = await seedDemoContent({
       database: app.database,
       repositories: app.repositories,
       media: createMediaStore(app.database),
       settings: createSettingsStore(app.database),
+      announce,
     });
     if (seeded) app.log.info('seeded demo content into the empty database');
   }
@@ -39,7 +47,17 @@ export async function startServer(options: { dev?: boolean } = {}): Promise<Fast
       })
     : null;
   const origin = app.siteOrigin();
-  app.log.info({ ms: Math.round(performance.now() - started), database: app.database.kind, origin }, 'ready');
+  const readyAt = performance.now();
+  const stepMs = Object.fromEntries(
+    steps.map(({ step, at }, i) => [
+      step.replace(/ \(.*$|\.\.\.$/, ''),
+      Math.round((steps[i + 1]?.at ?? readyAt) - at),
+    ]),
+  );
+  app.log.info(
+    { ms: Math.round(readyAt - started), steps: stepMs, database: app.database.kind, origin },
+    'ready',
+  );
   // Links in pages, the sitemap and e-mails name this origin; say which one when nobody chose it.
   const originLine = env.PUBLIC_URL
     ? `  Public address: ${origin}\n`
@@ -49,11 +67,12 @@ export async function startServer(options: { dev?: boolean } = {}): Promise<Fast
   const staffLine = setupCode
     ? `  Claim this site: open ${env.PUBLIC_URL ? origin : url}/signup?code=${setupCode} to create the admin account (the code works once)\n`
     : `  Staff area: ${url}/login\n`;
+  const seconds = ((readyAt - started) / 1000).toFixed(1);
   console.info(
-    `\n  Site ready at ${url}  (database: ${app.database.kind === 'pglite' ? `embedded, ${env.DATA_DIR}` : 'PostgreSQL'})\n` +
-      originLine +
+    `Site ready at ${url}  (database: ${app.database.kind === 'pglite' ? `embedded, ${env.DATA_DIR}` : 'PostgreSQL'}; started in ${seconds} s; Ctrl+C stops it)\n` +
       staffLine +
-      `  API docs: ${url}/api/docs\n`,
+      originLine +
+      `  API docs: ${url}/api/docs`,
   );
 
   let closing = false;

@@ -5,7 +5,41 @@ import { PROJECT_ROOT } from './app';
 import { testDatabaseKind } from './test/helpers';
 import { siteStorage, startSite as start } from './test/site-process';
 
+/**
+ * A line a newcomer would read as something wrong: a warning from the bundler, React Router, npm or
+ * Node, or a log line at warn level or above. Informational lines (the assumed public address) pass.
+ */
+const WARNING = /\bwarn(ing)?s?\b|EBADENGINE|deprecat|⚠|Rollup|empty chunk|"level":[4-6]0/i;
+const warningsIn = (output: string) => output.split('\n').filter((line) => WARNING.test(line));
+
 describe(`npm start on a fresh ${testDatabaseKind} database`, () => {
+  it('says one short line per step and a ready line, and warns about nothing', async () => {
+    // The build npm start would make, as the test run made it (scripts/test.mjs builds first).
+    const build = path.join(PROJECT_ROOT, 'build/build-output.txt');
+    expect(warningsIn(fs.existsSync(build) ? fs.readFileSync(build, 'utf8') : '')).toEqual([]);
+    const storage = await siteStorage();
+    try {
+      // As a person starts it: info-level logs, pretty at a terminal (the default there).
+      const site = await start({ ...storage.env, LOG_LEVEL: 'info', LOG_FORMAT: 'pretty' });
+      expect((await fetch(`${site.url}/home`)).status).toBe(200);
+      await site.stop();
+      const lines = site.output().trim().split('\n');
+      expect(warningsIn(site.output())).toEqual([]);
+      // A test PostgreSQL database is a copy of a migrated template: there is nothing to create.
+      const steps = storage.kind === 'pglite' ? ['Creating the database...'] : [];
+      steps.push('Adding demo content (SEED_DEMO=false starts empty)...');
+      expect(lines.slice(0, steps.length + 2)).toEqual([
+        ...steps,
+        expect.stringMatching(/^Site ready at http:\/\/localhost:\d+ .*Ctrl\+C stops it\)$/),
+        expect.stringMatching(/^ {2}Claim this site: open http:\/\/\S+\/signup\?code=/),
+      ]);
+      // No line per request at a terminal.
+      expect(site.output()).not.toMatch(/GET \/home|incoming request|"reqId"/);
+    } finally {
+      await storage.remove();
+    }
+  }, 120_000);
+
   it('seeds the demo content, serves it over HTTP, and keeps data across a restart', async () => {
     const storage = await siteStorage();
     const { env } = storage;

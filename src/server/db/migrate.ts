@@ -12,8 +12,13 @@ const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '
 /**
  * Apply every migration not applied yet, in file-name order, each atomically.
  * Instances starting together take turns on an advisory lock, so each migration runs once.
+ * `announce` hears, before any is applied, that the database is being created or updated.
  */
-export async function migrate(database: Database, dir = MIGRATIONS_DIR): Promise<string[]> {
+export async function migrate(
+  database: Database,
+  dir = MIGRATIONS_DIR,
+  announce: (step: string) => void = () => {},
+): Promise<string[]> {
   const files = (await fs.readdir(dir)).filter((name) => name.endsWith('.sql')).sort();
   return database.withLock(MIGRATION_LOCK, async () => {
     await database.exec(
@@ -22,6 +27,13 @@ export async function migrate(database: Database, dir = MIGRATIONS_DIR): Promise
     const done = new Set(
       (await database.query<{ id: string }>('select id from schema_migrations')).map((r) => r.id),
     );
+    const pending = files.filter((file) => !done.has(file));
+    if (pending.length > 0)
+      announce(
+        done.size === 0
+          ? 'Creating the database...'
+          : `Updating the database (${pending.length} migration${pending.length === 1 ? '' : 's'})...`,
+      );
     const applied: string[] = [];
     for (const file of files) {
       if (done.has(file)) continue;

@@ -14,6 +14,7 @@ function stall(ms: number) {
 
 const t = await createTestApp({ env: { MAX_EVENT_LOOP_DELAY_MS: '200' } });
 const off = await createTestApp();
+const notListening = await createTestApp({ env: { MAX_EVENT_LOOP_DELAY_MS: '200' } });
 let base: string;
 
 beforeAll(async () => {
@@ -116,5 +117,14 @@ describe('a stalled event loop', () => {
     const { answers } = await requestsDuringStall([url]);
     stall(1000);
     expect((await answers)[0]!.status).toBe(200);
+  });
+
+  it('does not count a stall before the server listened: the first visitor after a slow start gets in', async () => {
+    stall(600);
+    // Give the lag timer its turn to read the stall, as a start that seeds content would.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await notListening.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (notListening.app.server.address() as AddressInfo).port;
+    expect((await fetch(`http://127.0.0.1:${port}/api/service`)).status).toBe(200);
   });
 });

@@ -45,6 +45,13 @@ export function registerLoadShedding(app: FastifyInstance, maxEventLoopDelayMs: 
   }, SAMPLE_MS);
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
+  // Nobody could wait on a server that was not listening: a stall while it started (migrations,
+  // the demo content) must not turn its first visitors away.
+  app.addHook('onListen', (done) => {
+    lag = 0;
+    expected = performance.now() + SAMPLE_MS;
+    done();
+  });
 
   app.addHook('onRequest', (request, reply, done) => {
     if (lag <= maxEventLoopDelayMs || (request.routeOptions.url && EXEMPT.has(request.routeOptions.url)))

@@ -1,0 +1,17 @@
+// `npm run demo:pictures`: rasterise the demo content's drawings into the WebP files shipped with
+// the code (src/server/modules/demo/demo-pictures). Run it after changing a drawing or the demo
+// records; a test fails until then.
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { DEMO_PICTURES_DIR, writeDemoPictures } from '../modules/demo/pictures';
+import { demoDrawings } from '../modules/demo/seed';
+
+const svgs = await demoDrawings();
+await writeDemoPictures(svgs);
+// The index is committed: write it as the linter formats it, so that the lint stays green.
+execFileSync('npx', ['biome', 'format', '--write', path.join(DEMO_PICTURES_DIR, 'index.json')], {
+  stdio: 'ignore',
+});
+console.info(
+  `Wrote ${new Set(svgs).size} demo pictures to ${path.relative(process.cwd(), DEMO_PICTURES_DIR)}`,
+);
