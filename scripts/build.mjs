@@ -116,15 +116,11 @@ export async function buildAll({ quiet = false } = {}) {
     path.join(root, 'build/web/client/favicon.ico'),
     await faviconIco(path.join(root, 'public/favicon.svg')),
   );
-  fs.cpSync(path.join(root, 'src/server/db/migrations'), path.join(root, 'build/server/migrations'), {
-    recursive: true,
-  });
+  // Copied folders are replaced, never merged: a renamed or removed migration must not linger in an
+  // earlier build and run again beside its new name.
+  copyFolder('src/server/db/migrations', 'build/server/migrations');
   // The demo content's pictures, rasterised ahead of time (npm run demo:pictures).
-  fs.cpSync(
-    path.join(root, 'src/server/modules/demo/demo-pictures'),
-    path.join(root, 'build/server/demo-pictures'),
-    { recursive: true },
-  );
+  copyFolder('src/server/modules/demo/demo-pictures', 'build/server/demo-pictures');
   // Data files the server reads beside its own module, as it does from src/ under tsx.
   fs.copyFileSync(
     path.join(root, 'src/server/modules/auth/common-passwords.txt'),
@@ -136,3 +132,9 @@ export async function buildAll({ quiet = false } = {}) {
 
 if (process.argv[1] === fileURLToPath(import.meta.url))
   await buildAll({ quiet: process.argv.includes('--quiet') });
+
+/** `to` becomes an exact copy of `from` (both relative to the project's root). */
+function copyFolder(from, to) {
+  fs.rmSync(path.join(root, to), { recursive: true, force: true });
+  fs.cpSync(path.join(root, from), path.join(root, to), { recursive: true });
+}
