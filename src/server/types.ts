@@ -57,5 +57,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route. Every route declares one; see plugins/access.ts. */
     access?: AccessRule;
+    /** The answer is an endless stream (Server-Sent Events): a client reads its head, then events. */
+    stream?: boolean;
   }
 }

@@ -21,6 +21,8 @@ export interface RouteRule {
   method: string;
   url: string;
   access: AccessRule;
+  /** The answer never ends (`config.stream`): tests read its head and hang up. */
+  stream: boolean;
 }
 
 declare module 'fastify' {
@@ -47,7 +49,9 @@ export function registerAccessControl(app: FastifyInstance, store: SessionLookup
     if (access !== 'public' && access !== 'staff' && access !== 'admin') {
       throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule`);
     }
-    for (const method of [route.method].flat()) app.routeRules.push({ method, url: route.url, access });
+    const stream = route.config?.stream === true;
+    for (const method of [route.method].flat())
+      app.routeRules.push({ method, url: route.url, access, stream });
   });
 
   // Who is asking and may they, decided before the body is read: an anonymous upload or an

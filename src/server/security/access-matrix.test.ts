@@ -98,9 +98,6 @@ const SAMPLE: Record<string, string> = {
 const concreteUrl = (url: string) =>
   url.replace(/:[a-zA-Z]+/g, (param) => SAMPLE[param] ?? 'x').replace(/\*$/, 'matrix-probe');
 
-/** Routes whose answer is an endless stream (Server-Sent Events). */
-const STREAMS = new Set(['/api/live']);
-
 const routes: RouteRule[] = t.app.routeRules.filter((r) => r.method !== 'OPTIONS');
 
 describe('access matrix', () => {
@@ -122,9 +119,9 @@ describe('access matrix', () => {
         headers: authorization ? { authorization } : {},
         ...(hasBody ? { payload: {} } : {}),
         // A stream never ends: its answer is its status, read as soon as the head is written.
-        ...(STREAMS.has(route.url) ? { payloadAsStream: true } : {}),
+        ...(route.stream ? { payloadAsStream: true } : {}),
       });
-      if (STREAMS.has(route.url)) res.stream().destroy();
+      if (route.stream) res.stream().destroy();
       const expected = expectedFor(route.access, identity);
       const ok =
         res.statusCode < 500 &&

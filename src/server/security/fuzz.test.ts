@@ -110,8 +110,13 @@ describe('fuzzing every write route', () => {
           method: route.method as 'GET',
           url: `${fill(route.url, id)}${search ? `?${search}` : ''}`,
           headers: { authorization: admin.authorization },
+          // A stream never ends: its answer is its status, read as soon as the head is written.
+          ...(route.stream ? { payloadAsStream: true } : {}),
         });
-        expect(res.statusCode, `${route.method} ${route.url} ${res.body}`).toBeLessThan(500);
+        if (route.stream) res.stream().destroy();
+        expect(res.statusCode, `${route.method} ${route.url} ${route.stream ? '' : res.body}`).toBeLessThan(
+          500,
+        );
       }),
       { numRuns: 300, seed: 11052026 },
     );

@@ -27,7 +27,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     LIVE_PATH,
     {
-      config: { access: 'staff' },
+      config: { access: 'staff', stream: true },
       schema: {
         tags: ['live'],
         summary: 'Changes of contact requests as they happen (text/event-stream; staff only)',
