@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError, api } from '../lib/api';
+import { useFeedback } from './feedback';
 import './browser-notifications.css';
 
 type State =
@@ -45,7 +46,8 @@ export function BrowserNotifications() {
   const [state, setState] = useState<State>({ kind: 'checking' });
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
+  // Done is said once, in the staff area's one live region, like every other action's outcome.
+  const feedback = useFeedback();
 
   const check = useCallback(async () => {
     if (!supported()) return setState({ kind: 'unsupported' });
@@ -61,7 +63,6 @@ export function BrowserNotifications() {
   async function turnOn() {
     setBusy(true);
     setProblem(null);
-    setDone(null);
     try {
       const permission = await Notification.requestPermission();
       if (permission !== 'granted') {
@@ -88,7 +89,7 @@ export function BrowserNotifications() {
       });
       await api('/api/push/subscriptions', { method: 'POST', body: subscription.toJSON() });
       setState({ kind: 'on' });
-      setDone('Notifications are on for this browser.');
+      feedback.success('Notifications are on for this browser.');
     } catch (error) {
       setProblem(
         error instanceof ApiError
@@ -103,7 +104,6 @@ export function BrowserNotifications() {
   async function turnOff() {
     setBusy(true);
     setProblem(null);
-    setDone(null);
     try {
       const registration = await navigator.serviceWorker.getRegistration('/');
       const subscription = await registration?.pushManager.getSubscription();
@@ -112,7 +112,7 @@ export function BrowserNotifications() {
         await subscription.unsubscribe();
       }
       setState({ kind: 'off' });
-      setDone('Notifications are off for this browser.');
+      feedback.success('Notifications are off for this browser.');
     } catch (error) {
       setProblem(
         error instanceof ApiError ? error.message : 'Notifications could not be turned off. Try again.',
@@ -141,17 +141,12 @@ export function BrowserNotifications() {
         <span className={`status-badge ${state.kind === 'on' ? 'current' : ''}`}>
           {state.kind === 'on' ? 'On' : state.kind === 'checking' ? '…' : 'Off'}
         </span>
-        <span role="status">{status[state.kind]}</span>
+        <span>{status[state.kind]}</span>
       </p>
       {problem && (
         <p className="form-error" role="alert">
           {problem}
         </p>
-      )}
-      {done && (
-        <div role="status" className="notice-inline success">
-          <p>{done}</p>
-        </div>
       )}
       <div className="notifications-actions">
         {state.kind === 'on' ? (
