@@ -157,18 +157,13 @@ function emailListSchema(field: EmailListField): z.ZodType {
       // Bounded before any line is read: a huge list is refused, not scanned.
       .max(maxItems * 4, { error: `${label}: at most ${maxItems} addresses.`, abort: true })
       .superRefine((items, context) => {
-        items.forEach((item, index) => {
+        for (const [index, item] of items.entries()) {
           // No pattern sees a line longer than an address can be, blank or not.
-          if (item.length > 254)
-            return context.addIssue({
-              code: 'custom',
-              message: `${label}, line ${index + 1}: ${messages.email}`,
-            });
-          const address = item.trim();
-          if (address === '') return;
-          if (!EMAIL_PATTERN.test(address))
+          const address = item.length > 254 ? null : item.trim();
+          if (address === '') continue;
+          if (address === null || !EMAIL_PATTERN.test(address))
             context.addIssue({ code: 'custom', message: `${label}, line ${index + 1}: ${messages.email}` });
-        });
+        }
       })
       .transform((items) => [...new Set(items.map((item) => item.trim()).filter((item) => item !== ''))])
       .refine((items) => items.length <= maxItems, `${label}: at most ${maxItems} addresses.`)
