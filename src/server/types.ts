@@ -1,3 +1,4 @@
+import type { ApiKeyScope } from '../shared/api-keys';
 import type { AccessRule } from '../shared/content/define';
 import type { Role } from '../shared/roles';
 import type { SiteData } from '../shared/site-data';
@@ -59,5 +60,7 @@ declare module 'fastify' {
     access?: AccessRule;
     /** The answer is an endless stream (Server-Sent Events): a client reads its head, then events. */
     stream?: boolean;
+    /** The scope an API key needs to call the route; without one, no key may (shared/api-keys.ts). */
+    keyScope?: ApiKeyScope;
   }
 }
