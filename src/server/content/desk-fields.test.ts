@@ -208,6 +208,23 @@ describe('the queue', () => {
     expect(names((await list(`service=${slug}`)).data)[0]).toBe('newUrgent');
   });
 
+  it('keeps the queue order when a filter decides part of it (stage, urgent)', async () => {
+    const queue = names((await list(`service=${slug}&order=queue`)).data);
+    const stageOf: Record<string, string> = { contacted: 'contacted', urgentDone: 'done' };
+    const urgent = new Set(['oldUrgent', 'urgentDone', 'newUrgent']);
+    for (const [query, keep] of [
+      ['stage=new', (key: string) => !stageOf[key]],
+      ['stage=contacted', (key: string) => stageOf[key] === 'contacted'],
+      ['urgent=true', (key: string) => urgent.has(key)],
+      ['urgent=false', (key: string) => !urgent.has(key)],
+      ['stage=new&urgent=true', (key: string) => !stageOf[key] && urgent.has(key)],
+      ['stage=new&urgent=false', (key: string) => !stageOf[key] && !urgent.has(key)],
+    ] as const) {
+      const filtered = names((await list(`service=${slug}&${query}&order=queue`)).data);
+      expect(filtered, query).toEqual(queue.filter((key) => keep(key!)));
+    }
+  });
+
   it('refuses a filter or order it does not know with a clear 400', async () => {
     for (const query of ['assignee=bob', 'order=oldest', 'stage=waiting', 'urgent=maybe']) {
       const res = await t.app.inject({ method: 'GET', url: `/api/contactus?${query}`, headers: admin });

@@ -18,7 +18,7 @@ import { slugify } from '../../shared/constants';
 import type { ContentTypeDef } from '../../shared/content/define';
 import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
-import { contentTable, rankedOrderSql } from './table';
+import { contentTable, rankedOrderTerms } from './table';
 import { newReference } from './tracking';
 
 export type StoredRecord = Record<string, unknown> & { _id: string; version: number };
@@ -87,16 +87,16 @@ function repositoryOn(
     def.list.order === 'newest'
       ? [desc(col('createdAt')), desc(col('id'))]
       : [asc(col('sortOrder')), asc(col('createdAt')), asc(col('id'))];
-  /** The SQL of a named order: the same expressions its index is built on (table.ts). */
-  const orderBy = (name: string | undefined): SQL[] => {
-    const ranked = name ? rankedOrderSql(def, name) : null;
-    if (!ranked) return order;
-    return [
-      sql.raw(`(${ranked.rank})`),
-      sql.raw(`(${ranked.oldest})`),
-      desc(col('createdAt')),
-      desc(col('id')),
-    ];
+  /**
+   * The SQL of the list's order. A named order sorts by the expressions its index is built on
+   * (table.ts), less what the list's equality filters already decide.
+   */
+  const orderBy = (query: ListQuery): SQL[] => {
+    const fixed: Record<string, string | boolean> = {};
+    for (const [key, value] of filtersOf(query))
+      if (value !== NONE) fixed[key] = def.fields[key]?.kind === 'boolean' ? value === 'true' : value;
+    const terms = query.order ? rankedOrderTerms(def, query.order, fixed) : null;
+    return terms ? terms.map((term) => sql.raw(term)) : order;
   };
 
   function toRecord(row: Record<string, unknown>): StoredRecord {
@@ -113,14 +113,21 @@ function repositoryOn(
     return record;
   }
 
+  /** The declared filters a list applies: those asked for, else the declaration's defaults. */
+  function filtersOf(query: ListQuery): [key: string, value: string][] {
+    const given = Object.entries(query.filters ?? {}).filter(([, value]) => value !== undefined);
+    const filters = { ...def.list.defaultFilters, ...Object.fromEntries(given) };
+    return Object.entries(filters).filter(
+      (entry): entry is [string, string] =>
+        entry[1] !== undefined && def.list.filters?.includes(entry[0]) === true,
+    );
+  }
+
   function where(query: ListQuery): SQL | undefined {
     const conditions: (SQL | undefined)[] = [
       query.trashed ? isNotNull(col('deletedAt')) : isNull(col('deletedAt')),
     ];
-    const given = Object.entries(query.filters ?? {}).filter(([, value]) => value !== undefined);
-    const filters = { ...def.list.defaultFilters, ...Object.fromEntries(given) };
-    for (const [key, value] of Object.entries(filters)) {
-      if (value === undefined || !def.list.filters?.includes(key)) continue;
+    for (const [key, value] of filtersOf(query)) {
       const kind = def.fields[key]?.kind;
       // A choice left empty (no assignee) is asked for as `none`.
       if (value === NONE && (kind === 'user' || kind === 'reference')) conditions.push(isNull(col(key)));
@@ -200,7 +207,7 @@ function repositoryOn(
         .select()
         .from(table)
         .where(where(query))
-        .orderBy(...orderBy(query.order))
+        .orderBy(...orderBy(query))
         .$dynamic();
       if (query.page && query.pageSize) {
         statement = statement.limit(query.pageSize).offset((query.page - 1) * query.pageSize);

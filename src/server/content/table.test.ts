@@ -10,7 +10,7 @@ import { contentTypes, contentTypesByName } from '../../shared/content/types';
 import type { Database } from '../db/client';
 import { createTestDatabase } from '../test/helpers';
 import { createContentRepository } from './repository';
-import { contentColumns, contentTable, contentTableSql } from './table';
+import { contentColumns, contentTable, contentTableSql, rankedOrderSql, rankedOrderTerms } from './table';
 
 const { database, drop } = await createTestDatabase();
 afterAll(drop);
@@ -166,5 +166,39 @@ describe('a new content type', () => {
     const unknown = run('certificaton');
     expect(unknown.status).toBe(2);
     expect(unknown.stderr).toContain("No content type 'certificaton'");
+  });
+});
+
+describe('a named order under filters', () => {
+  const contactus = contentTypesByName.get('contactus')!;
+
+  it('sorts by exactly the expressions its index is built on when no filter decides it', () => {
+    const { rank, oldest } = rankedOrderSql(contactus, 'queue')!;
+    expect(rankedOrderTerms(contactus, 'queue', { service: 'painting' })).toEqual([
+      `(${rank})`,
+      `(${oldest})`,
+      'created_at desc',
+      'id desc',
+    ]);
+  });
+
+  it('leaves out a rank the filters fix, so the filter index orders the rows', () => {
+    // No request past `new` is put first: newest first, as the (stage, service) index runs.
+    expect(rankedOrderTerms(contactus, 'queue', { stage: 'contacted', service: 'painting' })).toEqual([
+      'created_at desc',
+      'id desc',
+    ]);
+    // Every urgent new request is in the first group: oldest first.
+    expect(rankedOrderTerms(contactus, 'queue', { stage: 'new', urgent: true })).toEqual([
+      'created_at',
+      'id desc',
+    ]);
+    // New requests: urgent ones first, each group oldest first; nothing left over.
+    expect(rankedOrderTerms(contactus, 'queue', { stage: 'new' })).toEqual([
+      '(case when urgent = true then 0 else 1 end)',
+      '(created_at)',
+      'created_at desc',
+      'id desc',
+    ]);
   });
 });

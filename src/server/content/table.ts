@@ -141,13 +141,61 @@ const sqlValue = (value: string | boolean) => (typeof value === 'boolean' ? Stri
 export function rankedOrderSql(def: ContentTypeDef, name: string): { rank: string; oldest: string } | null {
   const order = def.list.orders?.[name];
   if (!order) return null;
-  const groups = order.first.map((group) =>
-    Object.entries(group)
-      .map(([key, value]) => `${columnName(key)} = ${sqlValue(value as string | boolean)}`)
-      .join(' and '),
+  return rankSql(
+    order.first.map((group) => Object.entries(group) as Condition[]),
+    true,
   );
-  const rank = `case ${groups.map((condition, index) => `when ${condition} then ${index}`).join(' ')} else ${groups.length} end`;
-  return { rank, oldest: `case when ${rank} < ${groups.length} then created_at end` };
+}
+
+type Condition = [key: string, value: string | boolean];
+
+function rankSql(groups: Condition[][], restRemain: boolean): { rank: string; oldest: string } {
+  const conditions = groups.map((group) =>
+    group.map(([key, value]) => `${columnName(key)} = ${sqlValue(value)}`).join(' and '),
+  );
+  // A last group that always matches leaves no rest: it becomes the `else`.
+  const whens = restRemain ? conditions : conditions.slice(0, -1);
+  const rank = `case ${whens.map((condition, index) => `when ${condition} then ${index}`).join(' ')} else ${whens.length} end`;
+  return {
+    rank,
+    oldest: restRemain ? `case when ${rank} < ${groups.length} then created_at end` : 'created_at',
+  };
+}
+
+/**
+ * A named order's sort terms for a list whose equality filters already decide some of its
+ * conditions (`?stage=contacted`): a group the filters rule out is dropped, a condition they
+ * guarantee is dropped from its group. The rows and their order are the same; but where the rank
+ * no longer varies it is left out, so the planner walks the filter's own index (`list.indexes`,
+ * ending in created_at desc, id desc) instead of sorting every matching row. Without filters that
+ * touch the order, the terms are exactly those its index is built on.
+ */
+export function rankedOrderTerms(
+  def: ContentTypeDef,
+  name: string,
+  fixed: Readonly<Record<string, string | boolean>>,
+): string[] | null {
+  const order = def.list.orders?.[name];
+  if (!order) return null;
+  const groups: Condition[][] = [];
+  let restRemain = true;
+  for (const group of order.first) {
+    const conditions = Object.entries(group) as Condition[];
+    if (conditions.some(([key, value]) => key in fixed && fixed[key] !== value)) continue;
+    const open = conditions.filter(([key]) => !(key in fixed));
+    groups.push(open);
+    if (open.length === 0) {
+      restRemain = false;
+      break;
+    }
+  }
+  const newest = ['created_at desc', 'id desc'];
+  // Nothing the filters let through is put first: plain newest first.
+  if (groups.length === 0) return newest;
+  // Everything they let through falls in one first group: oldest first.
+  if (groups.length === 1 && !restRemain) return ['created_at', 'id desc'];
+  const { rank, oldest } = rankSql(groups, restRemain);
+  return [`(${rank})`, `(${oldest})`, ...newest];
 }
 
 /** Indexes the declaration implies beyond the primary key and unique columns. */
