@@ -27,10 +27,10 @@ describe('the lead desk helpers', () => {
   });
 
   it('tells the customer by default about a visit booked and a job done only', () => {
-    expect(['new', 'contacted', 'scheduled', 'done', 'lost'].filter(notifyByDefault)).toEqual([
-      'scheduled',
-      'done',
-    ]);
+    const stages = ['new', 'contacted', 'scheduled', 'done', 'lost'];
+    expect(stages.filter((stage) => notifyByDefault(stage))).toEqual(['scheduled', 'done']);
+    // A request the honeypot caught is told nothing unless staff tick the box.
+    expect(stages.filter((stage) => notifyByDefault(stage, { spam: true }))).toEqual([]);
   });
 
   it('names stages in words and falls back to New', () => {

@@ -19,8 +19,12 @@ export const STAGE_LABELS: Record<ContactStage, string> = {
 export const stageLabel = (stage: unknown) =>
   (CONTACT_STAGES as readonly unknown[]).includes(stage) ? STAGE_LABELS[stage as ContactStage] : 'New';
 
-/** A visit booked and a job finished are news to the customer; the other stages are for staff. */
-export const notifyByDefault = (stage: string) => stage === 'scheduled' || stage === 'done';
+/**
+ * A visit booked and a job finished are news to the customer; the other stages are for staff. A
+ * request the honeypot caught is told nothing unless staff tick the box (the server agrees).
+ */
+export const notifyByDefault = (stage: string, message?: { spam?: unknown }) =>
+  message?.spam !== true && (stage === 'scheduled' || stage === 'done');
 
 /** What the request's page knows beyond the declared fields (the server sets or joins these). */
 export interface LeadExtras {

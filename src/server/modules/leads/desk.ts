@@ -85,15 +85,23 @@ export function createLeadDesk(app: FastifyInstance, deps: LeadDeskDeps) {
   return {
     activityOf: (id: string) => activity.of(id),
 
-    /** After an update in its transaction: a stage change gets its history row, mail and stamp. */
+    /**
+     * After an update in its transaction: a stage change, or a booked visit moved to another
+     * time, gets its history row, the customer's mail and the first-response stamp.
+     */
     async afterUpdate(tx: ChangeTransaction, change: StageChange): Promise<{ mailed: boolean }> {
       const desk = change.def.desk;
       if (!desk) return { mailed: false };
       const from = change.before[desk.stage] as ContactStage;
       const to = change.after[desk.stage] as ContactStage;
-      if (from === to) return { mailed: false };
       const scheduledAt = (change.after[desk.scheduledAt] as string | null) ?? null;
-      const notify = change.notifyCustomer ?? desk.notifyOn.includes(to);
+      const visitMoved = to === 'scheduled' && scheduledAt !== (change.before[desk.scheduledAt] ?? null);
+      if (from === to && !visitMoved) return { mailed: false };
+      // A request the honeypot caught is mailed only when someone asks for it explicitly: its
+      // address may be anyone's.
+      const spamFlag = change.def.intake?.honeypot?.flag;
+      const spam = spamFlag !== undefined && change.after[spamFlag] === true;
+      const notify = change.notifyCustomer ?? (!spam && desk.notifyOn.includes(to));
       const mailed =
         notify &&
         (await mailSender(tx, change.def, change.records, change.after, ({ settings, link, reference }) => ({

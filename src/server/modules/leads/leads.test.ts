@@ -183,6 +183,37 @@ describe('a stage change', () => {
     });
   });
 
+  it('records a booked visit moved to another time and tells the customer; the same time again is nothing', async () => {
+    const sent = await newRequest();
+    await put(sent._id, { stage: 'scheduled', scheduledAt: '2026-11-25T05:00:00.000Z' });
+    const moved = await put(sent._id, { scheduledAt: '2026-11-26T09:30:00.000Z' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    await mailTo(
+      `customer${n}@example.com`,
+      new RegExp(`^Subject: Your request ${sent.reference}: visit scheduled for Thu 26 Nov, 14:30`, 'm'),
+    );
+    const again = await put(sent._id, { scheduledAt: '2026-11-26T09:30:00.000Z', assignee: staff.userId });
+    expect(again.statusCode, again.body).toBe(200);
+    const { history } = await get(sent._id);
+    expect(history.map((entry: { from: string; to: string }) => `${entry.from}>${entry.to}`)).toEqual([
+      'new>scheduled',
+      'scheduled>scheduled',
+    ]);
+    expect(history.at(-1)).toMatchObject({ scheduledAt: '2026-11-26T09:30:00.000Z', notified: true });
+  });
+
+  it('tells nobody by default about a request the honeypot caught, unless staff ask', async () => {
+    const caught = await newRequest();
+    await put(caught._id, { spam: true });
+    await put(caught._id, { stage: 'done' });
+    expect((await get(caught._id)).history.at(-1)).toMatchObject({ to: 'done', notified: false });
+    const asked = await newRequest();
+    await put(asked._id, { spam: true });
+    await put(asked._id, { stage: 'done', notifyCustomer: true });
+    expect((await get(asked._id)).history.at(-1)).toMatchObject({ to: 'done', notified: true });
+    expect(peer.received.some((mail) => mail.to.includes(`customer${n - 1}@example.com`))).toBe(false);
+  });
+
   it('follows notifyCustomer when it is given, and does not store it', async () => {
     const quiet = await newRequest();
     await put(quiet._id, { stage: 'done', notifyCustomer: false });

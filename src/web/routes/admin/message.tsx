@@ -261,11 +261,20 @@ type WorkValues = {
 const workValuesOf = (message: Message): WorkValues => ({
   stage: String(message.stage ?? 'new'),
   scheduledAt: toLocalInput(message.scheduledAt),
-  // Only a change of stage is announced: nothing to tell while the stage stays.
+  // Only news is announced (a new stage, a moved visit): nothing to tell while nothing changes.
   notifyCustomer: false,
   assignee: message.assignee ?? '',
   followUpAt: toLocalInput(message.followUpAt),
 });
+
+/** What the customer may be told of: a new stage, or their booked visit moved to another time. */
+function isNews(message: Message, values: Pick<WorkValues, 'stage' | 'scheduledAt'>): boolean {
+  const stage = message.stage ?? 'new';
+  if (values.stage !== stage) return true;
+  return (
+    stage === 'scheduled' && (fromLocalInput(values.scheduledAt) || null) !== (message.scheduledAt ?? null)
+  );
+}
 
 /** Stage (with the visit's time), who has it, when to look again: one save, one version. */
 function WorkForm({
@@ -292,7 +301,7 @@ function WorkForm({
     invalidMessage: 'Please fill all fields correctly.',
     send: async (values) => {
       setStale(false);
-      const changedStage = values.stage !== (message.stage ?? 'new');
+      const news = isNews(message, values);
       await api(path(message._id), {
         method: 'PUT',
         body: {
@@ -301,11 +310,11 @@ function WorkForm({
           scheduledAt: values.stage === 'scheduled' ? fromLocalInput(values.scheduledAt) || null : null,
           assignee: values.assignee || null,
           followUpAt: fromLocalInput(values.followUpAt) || null,
-          notifyCustomer: changedStage ? values.notifyCustomer : false,
+          notifyCustomer: news ? values.notifyCustomer : false,
         },
       });
       feedback.success(
-        changedStage && values.notifyCustomer
+        news && values.notifyCustomer
           ? `Saved. ${message.name} is told: ${STAGE_LABELS[values.stage as keyof typeof STAGE_LABELS]}.`
           : 'Saved.',
       );
@@ -338,7 +347,7 @@ function WorkForm({
           onChange={(event) => {
             const stage = event.target.value;
             set('stage', stage);
-            set('notifyCustomer', stage !== (message.stage ?? 'new') && notifyByDefault(stage));
+            set('notifyCustomer', isNews(message, { ...values, stage }) && notifyByDefault(stage, message));
           }}
         >
           {CONTACT_STAGES.map((stage) => (
@@ -357,7 +366,14 @@ function WorkForm({
             value={values.scheduledAt}
             aria-invalid={errors.scheduledAt ? true : undefined}
             aria-describedby={errors.scheduledAt ? 'work-scheduledAt-error' : undefined}
-            onChange={(event) => set('scheduledAt', event.target.value)}
+            onChange={(event) => {
+              const scheduledAt = event.target.value;
+              set('scheduledAt', scheduledAt);
+              set(
+                'notifyCustomer',
+                isNews(message, { ...values, scheduledAt }) && notifyByDefault(values.stage, message),
+              );
+            }}
             onBlur={() => form.touch('scheduledAt')}
           />
           {errors.scheduledAt && (
@@ -372,7 +388,7 @@ function WorkForm({
           id="work-notify"
           type="checkbox"
           checked={values.notifyCustomer}
-          disabled={values.stage === (message.stage ?? 'new')}
+          disabled={!isNews(message, values)}
           onChange={(event) => set('notifyCustomer', event.target.checked)}
         />
         <label htmlFor="work-notify">Notify the customer</label>
@@ -552,6 +568,7 @@ function Reply({ message, onSent }: { message: Message; onSent: () => unknown })
 function eventText(event: HistoryEntry): string {
   if (event.kind === 'reply') return 'Reply sent';
   const to = stageLabel(event.to);
+  if (event.from === event.to && event.scheduledAt) return `Visit moved to ${formatWhen(event.scheduledAt)}`;
   const visit = event.to === 'scheduled' && event.scheduledAt ? ` for ${formatWhen(event.scheduledAt)}` : '';
   const from = event.from ? `${stageLabel(event.from)} → ` : '';
   return `Stage: ${from}${to}${visit}`;
