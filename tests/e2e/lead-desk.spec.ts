@@ -117,6 +117,15 @@ test('staff take an urgent request from the queue to a scheduled visit the custo
   const told = await site.mailTo('coldroom@example.com', 1);
   expect(told).toContain(urgent.reference);
 
+  // The visit moves: that is news too, and the history says so.
+  await expect(page.getByLabel('Notify the customer')).toBeDisabled();
+  await page.getByLabel('Visit date and time').fill('2030-06-16T09:00');
+  await expect(page.getByLabel('Notify the customer')).toBeChecked();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status')).toContainText('Saved.');
+  await expect(history).toContainText('Visit moved to');
+  expect(await site.mailTo('coldroom@example.com', 2)).toContain(urgent.reference);
+
   // The customer's own page follows.
   const visitor = await page.context().browser()!.newContext();
   const track = await visitor.newPage();
@@ -133,7 +142,14 @@ test('staff take an urgent request from the queue to a scheduled visit the custo
   await row.getByRole('button', { name: /^PENDING/ }).click();
   await expect(page.getByRole('status')).toContainText('Message from Cold Room Customer marked as read.');
   await expect(row.getByRole('button', { name: /^PENDING/ })).toHaveCount(0);
+
   await expect(row).toContainText('Read');
+
+  // The audit log names who the request went to, not their account's id.
+  await page.goto(`${origin}/audit?resource=contactus`);
+  await expect(page.getByRole('table', { name: 'Audit log' })).toContainText(
+    `Assignee: (empty) → ${STAFF.name}`,
+  );
 });
 
 test.describe('refusals on a request’s page', () => {

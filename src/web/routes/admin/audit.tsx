@@ -6,7 +6,8 @@ import { contentTypes, contentTypesByName } from '../../../shared/content/types'
 import type { ListPage } from '../../../shared/list-page';
 import { Spinner } from '../../admin/feedback';
 import { formatWhen, pageOf, pickParams } from '../../admin/format';
-import { adminRead } from '../../admin/load';
+import { readStaff } from '../../admin/lead';
+import { adminRead, optionalRead } from '../../admin/load';
 import { DataTable, FilterForm, Pagination, ScreenHeader } from '../../admin/record-view';
 
 const PAGE_SIZE = 25;
@@ -42,9 +43,14 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
   const page = pageOf(url);
   query.set('page', String(page));
   query.set('pageSize', String(PAGE_SIZE));
-  const { data, totalCount } = await adminRead<ListPage<AuditEntry>>(`/api/audit?${query}`, request);
+  const [{ data, totalCount }, staff] = await Promise.all([
+    adminRead<ListPage<AuditEntry>>(`/api/audit?${query}`, request),
+    readStaff((path) => optionalRead(path, request)),
+  ]);
   return {
     entries: data,
+    // A staff field (an assignee) is stored as the account's id and read as its name.
+    staffNames: Object.fromEntries(staff.map((member) => [member._id, member.name])),
     totalCount,
     page,
     resource: url.searchParams.get('resource') ?? '',
@@ -71,16 +77,25 @@ function fieldLabel(resource: string, field: string): string {
 }
 
 /** A stored value as one short line: long texts are cut, lists joined, times in the reader's zone. */
-function shown(value: unknown, field?: Field): string {
+function shown(value: unknown, field: Field | undefined, staffNames: Record<string, string>): string {
   if (value === null || value === undefined || value === '') return '(empty)';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (field?.kind === 'user') return staffNames[String(value)] ?? 'A former staff member';
   if (field?.kind === 'dateTime' && typeof value === 'string') return formatWhen(value) || value;
   const text = Array.isArray(value) ? value.map(String).join(', ') : String(value);
   return text.length > 120 ? `${text.slice(0, 119)}…` : text;
 }
 
 /** One changed field: its value before and after, or only its name (personal data, secrets). */
-function ChangeLine({ resource, change }: { resource: string; change: FieldChange }) {
+function ChangeLine({
+  resource,
+  change,
+  staffNames,
+}: {
+  resource: string;
+  change: FieldChange;
+  staffNames: Record<string, string>;
+}) {
   const label = fieldLabel(resource, change.field);
   const field = declaredField(resource, change.field);
   const hasBefore = 'before' in change;
@@ -88,9 +103,10 @@ function ChangeLine({ resource, change }: { resource: string; change: FieldChang
   if (!hasBefore && !hasAfter) return <li>{label}</li>;
   return (
     <li>
-      <span className="audit-field">{label}:</span> {hasBefore && <del>{shown(change.before, field)}</del>}
+      <span className="audit-field">{label}:</span>{' '}
+      {hasBefore && <del>{shown(change.before, field, staffNames)}</del>}
       {hasBefore && hasAfter && ' → '}
-      {hasAfter && <ins>{shown(change.after, field)}</ins>}
+      {hasAfter && <ins>{shown(change.after, field, staffNames)}</ins>}
     </li>
   );
 }
@@ -144,7 +160,12 @@ export default function Audit() {
                 {entry.changes.length ? (
                   <ul className="audit-changes">
                     {entry.changes.map((change) => (
-                      <ChangeLine key={change.field} resource={entry.resource} change={change} />
+                      <ChangeLine
+                        key={change.field}
+                        resource={entry.resource}
+                        change={change}
+                        staffNames={data.staffNames}
+                      />
                     ))}
                   </ul>
                 ) : (
