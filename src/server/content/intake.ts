@@ -107,15 +107,25 @@ function replyToOf(def: ContentTypeDef, record: StoredRecord): string | undefine
 }
 
 /** The mail that tells staff about a new record: every field people filled in, and where to answer. */
-function notification(def: ContentTypeDef, record: StoredRecord, siteOrigin: string) {
+function notification(def: ContentTypeDef, record: StoredRecord, siteOrigin: string, photoCount: number) {
   const link = `${siteOrigin}${def.admin.path}`;
   const sender = String(record[def.titleField] ?? '').replace(CONTROL_CHARACTERS, ' ');
   return {
     subject: `New ${def.label.toLowerCase()} from ${sender}`.slice(0, 200),
     // The link on a line of its own: short lines travel as plain text, never cut by an encoding.
-    body: `${fieldLines(def, record)}\n\nReceived ${record.createdAt}.\nOpen the inbox: ${link}\n`,
+    body: `${fieldLines(def, record)}\n${photoLines(def, record, siteOrigin, photoCount)}\nReceived ${record.createdAt}.\nOpen the inbox: ${link}\n`,
     replyTo: replyToOf(def, record),
   };
+}
+
+/**
+ * The photos a visitor sent, as lines of a staff mail: how many, and the request's page that shows
+ * them. The pictures themselves stay on the site, behind a staff session (decision 074).
+ */
+function photoLines(def: ContentTypeDef, record: StoredRecord, siteOrigin: string, count: number): string {
+  if (count === 0) return '';
+  const photos = count === 1 ? '1 photo' : `${count} photos`;
+  return `\nWith ${photos} of the fault, on the request's page:\n${recordAdminUrl(def, siteOrigin, record._id)}\n`;
 }
 
 /** A record's value as one line of a subject: control characters and runs of space made one space. */
@@ -151,6 +161,7 @@ export function urgentNotification(
   siteOrigin: string,
   word: string,
   lead: string,
+  photoCount = 0,
 ) {
   const reference = subjectPart(record.reference);
   return {
@@ -160,6 +171,7 @@ export function urgentNotification(
       '',
       ...(reference ? [`Reference: ${reference}`] : []),
       fieldLines(def, record),
+      ...(photoCount > 0 ? [`Photos of the fault: ${photoCount}`] : []),
       '',
       `Received ${record.createdAt}.`,
       `Open the request: ${recordAdminUrl(def, siteOrigin, record._id)}`,
@@ -268,7 +280,7 @@ export function createIntake(app: FastifyInstance, deps: IntakeDeps) {
           resource: def.name,
           recordId: stored._id,
           to,
-          ...notification(def, stored, app.siteOrigin()),
+          ...notification(def, stored, app.siteOrigin(), tokens.length),
         });
       // Everyone on call at once, one mail each: one bounced address delays nobody else's.
       if (outbox)
@@ -283,6 +295,7 @@ export function createIntake(app: FastifyInstance, deps: IntakeDeps) {
               app.siteOrigin(),
               'URGENT',
               'An emergency request has just arrived. You are on call: please pick it up.',
+              tokens.length,
             ),
           });
       if (confirm && outbox)

@@ -1,15 +1,27 @@
 import sharp from 'sharp';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/helpers';
+import { eventually, startSmtpPeer } from '../../test/smtp-peer';
 import { bombPng, imageUpload } from '../../test/uploads';
 import { PHOTO_CLAIM_MINUTES, PHOTO_TOKEN_ERROR } from './store';
 
-const t = await createTestApp({ env: { CONTACT_RATE_LIMIT: '0', CONTACT_PHOTO_RATE_LIMIT: '0' } });
+const peer = await startSmtpPeer();
+afterAll(() => peer.close());
+const t = await createTestApp({
+  env: {
+    CONTACT_RATE_LIMIT: '0',
+    CONTACT_PHOTO_RATE_LIMIT: '0',
+    SMTP_URL: peer.url,
+    MAIL_RETRY_SECONDS: '0.2',
+    PUBLIC_URL: 'https://coolfix.example',
+  },
+});
 let admin: { authorization: string };
 let editor: { authorization: string };
 beforeAll(async () => {
   admin = await t.signIn('admin');
   editor = await t.signIn('editor');
+  await t.saveSettings({ notifyEmail: 'desk@coolfix.example' }, admin);
 });
 
 /** A small photo of a fault, as a phone sends it: a JPEG with camera metadata. */
@@ -114,6 +126,14 @@ describe('a request with photos', () => {
     expect(res.statusCode, res.body).toBe(201);
     const { _id: id } = res.json();
     expect(res.json().photos).toBeUndefined();
+    // Staff hear of the photos, and where to see them: the pictures stay behind a staff session.
+    const mail = await eventually(() =>
+      peer.received.find((m) => m.to.includes('desk@coolfix.example') && m.raw.includes(`Caller ${sent}`)),
+    );
+    const body = mail.raw.replace(/=\r?\n/g, '');
+    expect(body).toContain(`With 2 photos of the fault, on the request's page:`);
+    expect(body).toContain(`https://coolfix.example/message/${id}`);
+    expect(mail.raw).not.toMatch(/^Content-Type: image\//m);
 
     const record = await t.app.inject({ method: 'GET', url: `/api/contactus/${id}`, headers: admin });
     expect(record.json().photos).toEqual([`/api/contactus/${id}/photos/1`, `/api/contactus/${id}/photos/2`]);
