@@ -58,6 +58,21 @@ test('on a phone, tables turn into cards and the menu opens and closes', async (
   await expect(nav).toBeHidden();
 });
 
+test('on a phone the queue’s filters fold away and say how many are on; on a desk they stay open', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/message?stage=new&urgent=true');
+  const stage = page.getByLabel('Stage');
+  await expect(stage).toBeHidden();
+  await page.getByText('Filters (2 on)').click();
+  await expect(stage).toHaveValue('new');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/message');
+  await expect(page.getByLabel('Stage')).toBeVisible();
+  await expect(page.getByText(/^Filters/)).toBeHidden();
+});
+
 test('lists show each record’s picture and category; My account can show a typed password', async ({
   page,
 }) => {

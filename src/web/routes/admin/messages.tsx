@@ -131,6 +131,9 @@ function queueFilters(data: {
 }
 
 /** One filter of the queue: a labelled select whose value lands in the URL. */
+/** Below the tablet breakpoint (tokens.css). */
+const onPhone = () => typeof window !== 'undefined' && window.matchMedia('(max-width: 767px)').matches;
+
 function QueueFilter({
   name,
   label,
@@ -218,7 +221,8 @@ export default function Messages() {
 
   const assigneeName = (id: string | null | undefined) =>
     id ? (id === me?._id ? `${staffName.get(id) ?? me.name} (you)` : (staffName.get(id) ?? 'Someone')) : '';
-  const filtered = Boolean(data.q || Object.values(data.filters).some(Boolean));
+  const activeFilters = Object.values(data.filters).filter(Boolean).length;
+  const filtered = Boolean(data.q || activeFilters > 0);
   return (
     <section className="screen" aria-busy={revalidator.state === 'loading'}>
       <ScreenHeader title="MESSAGES" count={data.totalCount}>
@@ -231,11 +235,15 @@ export default function Messages() {
         </a>
       </ScreenHeader>
       <SearchBar label="Search messages" q={data.q}>
-        <div className="queue-filters">
-          {queueFilters(data).map((filter) => (
-            <QueueFilter key={filter.name} {...filter} value={data.filters[filter.name] ?? ''} />
-          ))}
-        </div>
+        {/* On a phone the filters fold away, so the first request is on the first screen. */}
+        <details className="queue-filters-box" open={!onPhone()}>
+          <summary>Filters{activeFilters > 0 ? ` (${activeFilters} on)` : ''}</summary>
+          <div className="queue-filters">
+            {queueFilters(data).map((filter) => (
+              <QueueFilter key={filter.name} {...filter} value={data.filters[filter.name] ?? ''} />
+            ))}
+          </div>
+        </details>
       </SearchBar>
       {data.messages.length === 0 ? (
         <p className="empty">{filtered ? 'No messages match these filters.' : 'No messages yet.'}</p>
