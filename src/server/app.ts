@@ -45,6 +45,7 @@ import { contactPhotoRoutes } from './modules/contact-photos/routes';
 import { createContactPhotoStore } from './modules/contact-photos/store';
 import { eventRoutes } from './modules/events/routes';
 import { createTapStore } from './modules/events/store';
+import { goLiveRoutes } from './modules/go-live/routes';
 import { createLeadDesk } from './modules/leads/desk';
 import { leadDeskRoutes } from './modules/leads/routes';
 import { leadStatsRoutes } from './modules/leads-stats/routes';
@@ -239,6 +240,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('recovery', recovery);
   await app.register(recoveryRoutes(authStore, recovery));
   await app.register(settingsRoutes(settingsStore));
+  await app.register(goLiveRoutes(settingsStore));
   await app.register(mediaRoutes(mediaStore));
   const mailOutbox = env.SMTP_URL
     ? createMailOutbox(database, {

@@ -10,7 +10,7 @@ import { E2E_SETUP_CODE } from '../setup-code';
  * journeys that read the mail the site sends (the shared e2e server has no SMTP). Each journey
  * file takes its own port offset from E2E_PORT, so files never share a server.
  */
-export async function startMailingServer(portOffset: number, name: string) {
+export async function startMailingServer(portOffset: number, name: string, env: Record<string, string> = {}) {
   const port = Number(process.env.E2E_PORT ?? 3210) + portOffset;
   const origin = `http://127.0.0.1:${port}`;
   const peer = await startSmtpPeer();
@@ -27,6 +27,7 @@ export async function startMailingServer(portOffset: number, name: string) {
       SETUP_CODE: E2E_SETUP_CODE,
       LOG_LEVEL: 'warn',
       MAX_EVENT_LOOP_DELAY_MS: '0',
+      ...env,
     },
     stdio: 'ignore',
   });

@@ -1,6 +1,7 @@
 import { contentTypes } from '../../../shared/content/types';
 import type { ContentRepository } from '../../content/repository';
 import type { Database } from '../../db/client';
+import { markDemoRecord } from '../go-live/checklist';
 import { mediaUrl } from '../media/routes';
 import type { MediaStore } from '../media/store';
 import type { SettingsStore } from '../settings/store';
@@ -53,8 +54,13 @@ export async function seedDemoContent({
     announce('Adding demo content (SEED_DEMO=false starts empty)...');
     // Demo content is nobody's change (no audit row), but it is written in a transaction like every
     // write, since repositories refuse writes outside one.
+    // Each record is marked as demo content with it, so the go-live checklist can name it.
     const create = (name: string, values: Record<string, unknown>) =>
-      database.transaction((tx) => repositories.get(name)!.in(tx.db).create(values));
+      database.transaction(async (tx) => {
+        const record = await repositories.get(name)!.in(tx.db).create(values);
+        await markDemoRecord(tx, name, record._id);
+        return record;
+      });
     const picture = async (svg: string) => {
       const processed = await demoPicture(svg);
       await media.save(processed, null);

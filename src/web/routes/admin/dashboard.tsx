@@ -7,6 +7,7 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import type { UserListItem } from '../../../shared/auth';
+import { GO_LIVE_PATH, type GoLive, type GoLiveItem } from '../../../shared/go-live';
 import { LEAD_STATS_PATH, type LeadStats, NO_SERVICE } from '../../../shared/lead-stats';
 import { OutcomeChart, PairedWeeksChart, type Series, StackedWeeksChart } from '../../admin/charts';
 import { Spinner } from '../../admin/feedback';
@@ -22,11 +23,13 @@ export function meta() {
 
 /** The live numbers: the tiles' counts, how the business is doing, and the services' names. */
 export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
-  const [messages, users, stats, services] = await Promise.all([
+  const [messages, users, stats, services, goLive] = await Promise.all([
     optionalRead<{ totalCount: number }>('/api/contactus?status=Pending&page=1&pageSize=1', request),
     optionalRead<UserListItem[]>('/api/users', request),
     optionalRead<LeadStats>(`${LEAD_STATS_PATH}?weeks=12`, request),
     optionalRead<{ slug?: string; title?: string }[]>('/api/service', request),
+    // Admins only (an editor's answer is a 403, read as nothing to show).
+    optionalRead<GoLive>(GO_LIVE_PATH, request),
   ]);
   const serviceNames: Record<string, string> = {};
   for (const service of Array.isArray(services) ? services : [])
@@ -36,6 +39,7 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
     pendingUsers: users ? users.filter((user) => user.role === 'pending').length : null,
     stats,
     serviceNames,
+    goLive: goLive?.items ?? [],
   };
 }
 clientLoader.hydrate = true as const;
@@ -60,7 +64,7 @@ const COUNT_LABEL = { unreadMessages: 'unread', pendingUsers: 'waiting for appro
 type Loaded = Awaited<ReturnType<typeof clientLoader>>;
 
 export default function Dashboard() {
-  const { stats, serviceNames, ...counts } = useLoaderData<typeof clientLoader>();
+  const { stats, serviceNames, goLive, ...counts } = useLoaderData<typeof clientLoader>();
   const { revalidate } = useRevalidator();
   useEffect(() => {
     const refresh = () => {
@@ -92,6 +96,7 @@ export default function Dashboard() {
       <header className="screen-header">
         <h1>Dashboard</h1>
       </header>
+      {goLive.length > 0 && <GoLiveChecklist items={goLive} />}
       {stats && <LeadDesk stats={stats} serviceNames={serviceNames} />}
       <h2 className="dashboard-heading">Manage the site</h2>
       <ul className="tiles">
@@ -111,6 +116,43 @@ export default function Dashboard() {
             </li>
           );
         })}
+      </ul>
+    </section>
+  );
+}
+
+/** What still says "demo" or "not set up", each with where to fix it; gone once all is done. */
+function GoLiveChecklist({ items }: { items: GoLiveItem[] }) {
+  return (
+    <section className="panel go-live" aria-labelledby="go-live-title">
+      <h2 id="go-live-title">Before you go live ({items.length} to do)</h2>
+      <ul className="go-live-list">
+        {items.map((item) => (
+          <li key={item.id}>
+            <p className="go-live-title">{item.title}</p>
+            <p className="go-live-detail">
+              {item.detail}
+              {item.fix && (
+                <>
+                  {' '}
+                  <Link to={item.fix.href}>{item.fix.label}</Link>
+                </>
+              )}
+            </p>
+            {item.records && (
+              <details>
+                <summary>Which ones</summary>
+                <ul className="go-live-records">
+                  {item.records.map((record) => (
+                    <li key={record.name}>
+                      <Link to={record.href}>{record.name}</Link>
+                    </li>
+                  ))}
+                </ul>
+              </details>
+            )}
+          </li>
+        ))}
       </ul>
     </section>
   );

@@ -1,0 +1,154 @@
+import type { SiteSettings } from '../../../shared/content/settings';
+import { contentTypes } from '../../../shared/content/types';
+import type { GoLiveItem } from '../../../shared/go-live';
+import { columnName } from '../../content/table';
+import type { Database } from '../../db/client';
+import type { Env } from '../../env';
+import { DEFAULT_SETTINGS } from '../settings/defaults';
+
+const SETTINGS_FIX = { label: 'Fix it in Site settings', href: '/settings' };
+/** How many demo records of one type the checklist names before it says "and N more". */
+const NAMED_PER_TYPE = 5;
+
+/** Remember that `recordId` of `resource` is demo content, in the seed's own transaction. */
+export async function markDemoRecord(tx: Database, resource: string, recordId: string): Promise<void> {
+  await tx.query('insert into demo_records (resource, record_id) values ($1, $2) on conflict do nothing', [
+    resource,
+    recordId,
+  ]);
+}
+
+/** A social link that names only the network (`https://www.facebook.com/`), nobody's page on it. */
+function isNetworkHomePage(url: string): boolean {
+  try {
+    return new URL(url).pathname.replace(/\/+$/, '') === '';
+  } catch {
+    return false;
+  }
+}
+
+const isExampleHost = (url: string) => {
+  try {
+    return /(^|\.)example\.(com|org|net)$/.test(new URL(url).hostname);
+  } catch {
+    return false;
+  }
+};
+
+/** What the settings still carry from the demo: each is one item, fixed on the settings screen. */
+export function settingsItems(settings: SiteSettings): GoLiveItem[] {
+  const items: GoLiveItem[] = [];
+  if (!settings.notifyEmail?.trim())
+    items.push({
+      id: 'notifyEmail',
+      title: 'Nobody is told about new requests',
+      detail: '“Send new messages to” is empty: set the address that should hear about each new request.',
+      fix: SETTINGS_FIX,
+    });
+  if (settings.phone === DEFAULT_SETTINGS.phone || settings.chatNumber === DEFAULT_SETTINGS.chatNumber)
+    items.push({
+      id: 'phone',
+      title: 'The demo phone number is still shown',
+      detail: 'Visitors who tap Call or WhatsApp reach the demo number: set your own phone and chat number.',
+      fix: SETTINGS_FIX,
+    });
+  const portals = [settings.portal1Url, settings.portal2Url].filter(isExampleHost);
+  if (portals.length > 0)
+    items.push({
+      id: 'portals',
+      title: 'The Apps menu links to example addresses',
+      detail: `Set the real addresses of your apps, or they lead nowhere: ${portals.join(', ')}.`,
+      fix: SETTINGS_FIX,
+    });
+  const social = [
+    settings.facebookUrl,
+    settings.instagramUrl,
+    settings.linkedinUrl,
+    settings.youtubeUrl,
+  ].filter((url) => url && isNetworkHomePage(url));
+  if (social.length > 0)
+    items.push({
+      id: 'social',
+      title: 'Social links point at the networks, not at your pages',
+      detail: `Link your own pages, or leave a link empty to hide it: ${social.join(', ')}.`,
+      fix: SETTINGS_FIX,
+    });
+  return items;
+}
+
+/** What the server's environment leaves undone: fixed where the site is run, not in the staff area. */
+export function environmentItems(env: Pick<Env, 'PUBLIC_URL' | 'SMTP_URL'>): GoLiveItem[] {
+  const items: GoLiveItem[] = [];
+  if (!env.PUBLIC_URL)
+    items.push({
+      id: 'publicUrl',
+      title: 'The site’s public address is not set',
+      detail:
+        'Set PUBLIC_URL (for example https://www.your-company.pk) where the site runs: links in e-mails, the sitemap and shared pages use it.',
+    });
+  if (!env.SMTP_URL)
+    items.push({
+      id: 'mail',
+      title: 'Mail is not set up',
+      detail:
+        'Set SMTP_URL where the site runs: until then nobody hears of new or urgent requests by e-mail, and replies cannot be sent.',
+    });
+  return items;
+}
+
+/** Mail that keeps failing: how much waits, and what the mail server said last. */
+export async function outboxItem(database: Database): Promise<GoLiveItem | null> {
+  const [row] = await database.query<{ waiting: number; last_error: string | null }>(
+    `select count(*)::int as waiting,
+            (array_agg(last_error order by next_attempt_at desc))[1] as last_error
+       from mail_outbox where sent_at is null and attempts > 0 and last_error is not null`,
+  );
+  if (!row || row.waiting === 0) return null;
+  return {
+    id: 'mailFailing',
+    title: `${row.waiting === 1 ? 'An e-mail keeps' : `${row.waiting} e-mails keep`} failing`,
+    detail: `The mail server answered: ${row.last_error ?? 'no reason given'}. Check SMTP_URL; the mail is retried until it goes.`,
+  };
+}
+
+/** The demo records the first start seeded that are still live, named, with their screens. */
+export async function demoContentItem(database: Database): Promise<GoLiveItem | null> {
+  const records: { name: string; href: string }[] = [];
+  let total = 0;
+  for (const def of contentTypes) {
+    const title = columnName(def.titleField);
+    const rows = await database.query<{ name: string; n: number }>(
+      `select t.${title}::text as name, count(*) over ()::int as n
+         from demo_records d join ${def.table} t on t.id::text = d.record_id and t.deleted_at is null
+        where d.resource = $1 order by t.created_at limit ${NAMED_PER_TYPE}`,
+      [def.name],
+    );
+    if (rows.length === 0) continue;
+    total += rows[0]!.n;
+    for (const row of rows) records.push({ name: `${def.label}: ${row.name}`, href: def.admin.path });
+    if (rows[0]!.n > rows.length)
+      records.push({ name: `${def.plural}: and ${rows[0]!.n - rows.length} more`, href: def.admin.path });
+  }
+  if (total === 0) return null;
+  return {
+    id: 'demoContent',
+    title: `${total} demo record${total === 1 ? ' is' : 's are'} still on the site`,
+    detail: 'The first start filled the site with examples. Replace or delete each before customers see it.',
+    records,
+  };
+}
+
+/** Every open item, in the order the dashboard lists them. */
+export async function goLiveItems(deps: {
+  database: Database;
+  env: Pick<Env, 'PUBLIC_URL' | 'SMTP_URL'>;
+  settings: SiteSettings;
+}): Promise<GoLiveItem[]> {
+  const [failing, demo] = await Promise.all([outboxItem(deps.database), demoContentItem(deps.database)]);
+  return [
+    ...settingsItems(deps.settings),
+    ...environmentItems(deps.env),
+    ...(failing ? [failing] : []),
+    ...(demo ? [demo] : []),
+  ];
+}
