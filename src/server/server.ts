@@ -3,9 +3,7 @@ import { buildApp } from './app';
 import { loadEnv } from './env';
 import { openLocalChannel } from './local-channel/server';
 import { currentSetupCode } from './modules/auth/setup-code';
-import { seedDemoContent } from './modules/demo/seed';
-import { createMediaStore } from './modules/media/store';
-import { createSettingsStore } from './modules/settings/store';
+import { seedDemoInto } from './modules/demo/seed';
 import { acquireSiteLock } from './site-lock.mjs';
 
 /** Build the app, seed an empty site, listen, and shut down gracefully on SIGTERM/SIGINT. */
@@ -23,13 +21,7 @@ export async function startServer(options: { dev?: boolean } = {}): Promise<Fast
   };
   const app = await buildApp({ env, ssr: { dev: options.dev }, announce });
   if (env.SEED_DEMO) {
-    const seeded = await seedDemoContent({
-      database: app.database,
-      repositories: app.repositories,
-      media: createMediaStore(app.database),
-      settings: createSettingsStore(app.database),
-      announce,
-    });
+    const seeded = await seedDemoInto(app, announce);
     if (seeded) app.log.info('seeded demo content into the empty database');
   }
   await app.listen({ port: env.PORT, host: env.HOST });

@@ -6,9 +6,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { serverSecret } from '../db/server-secrets';
-import { seedDemoContent } from '../modules/demo/seed';
-import { createMediaStore } from '../modules/media/store';
-import { createSettingsStore } from '../modules/settings/store';
+import { seedDemoInto } from '../modules/demo/seed';
 import { createTestApp, createTestDatabase } from '../test/helpers';
 import { imageUpload } from '../test/uploads';
 import { BackupError, backupToFile, restoreFromFile } from './backup';
@@ -37,12 +35,7 @@ async function snapshot(database: Database) {
 }
 
 beforeAll(async () => {
-  await seedDemoContent({
-    database: t.database,
-    repositories: t.app.repositories,
-    media: createMediaStore(t.database),
-    settings: createSettingsStore(t.database),
-  });
+  await seedDemoInto(t.app);
   admin = await t.signIn();
   // Edits on top of the demo: a message with awkward text and a photo, a subscriber, a deletion,
   // settings.

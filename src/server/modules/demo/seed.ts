@@ -1,10 +1,11 @@
+import type { FastifyInstance } from 'fastify';
 import { contentTypes } from '../../../shared/content/types';
 import type { ContentRepository } from '../../content/repository';
 import type { Database } from '../../db/client';
 import { markDemoRecord } from '../go-live/checklist';
 import { mediaUrl } from '../media/routes';
-import type { MediaStore } from '../media/store';
-import type { SettingsStore } from '../settings/store';
+import { createMediaStore, type MediaStore } from '../media/store';
+import { createSettingsStore, type SettingsStore } from '../settings/store';
 import { type ArtSubject, illustration, portrait } from './art';
 import {
   demoAbout,
@@ -69,6 +70,17 @@ export async function seedDemoContent({
     await settings.get();
     await writeDemoRecords(create, picture);
     return true;
+  });
+}
+
+/** Seed a built app's database, as the first start does. */
+export function seedDemoInto(app: FastifyInstance, announce?: (step: string) => void): Promise<boolean> {
+  return seedDemoContent({
+    database: app.database,
+    repositories: app.repositories,
+    media: createMediaStore(app.database),
+    settings: createSettingsStore(app.database),
+    announce,
   });
 }
 

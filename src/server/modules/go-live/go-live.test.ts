@@ -1,21 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { GoLiveItem } from '../../../shared/go-live';
 import { createTestApp } from '../../test/helpers';
-import { seedDemoContent } from '../demo/seed';
-import { createMediaStore } from '../media/store';
-import { createSettingsStore } from '../settings/store';
+import { seedDemoInto } from '../demo/seed';
 
 // A site as the first start leaves it: demo content and demo settings, no PUBLIC_URL, no mail.
 const t = await createTestApp({ env: { PUBLIC_URL: '', SMTP_URL: '' } });
 let admin: { authorization: string };
 let editor: { authorization: string };
 beforeAll(async () => {
-  await seedDemoContent({
-    database: t.database,
-    repositories: t.app.repositories,
-    media: createMediaStore(t.database),
-    settings: createSettingsStore(t.database),
-  });
+  await seedDemoInto(t.app);
   admin = await t.signIn('admin');
   editor = await t.signIn('editor');
 });
