@@ -105,7 +105,7 @@ async function wrk(headers: Record<string, string>) {
   const cpuBefore = process.cpuUsage();
   const { stdout: out } = await promisify(execFile)('wrk', [...args, url], { encoding: 'utf8' });
   const cpu = process.cpuUsage(cpuBefore);
-  const requests = Number(/(\d+) requests in/.exec(out)?.[1]);
+  const requests = Number(/(?<!\d)(\d+) requests in/.exec(out)?.[1]);
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
   const p50 = /\s50%\s+(\S+)/.exec(out)?.[1];
   const p99 = /\s99%\s+(\S+)/.exec(out)?.[1];
