@@ -70,6 +70,7 @@ import { createUrgentAlerts } from './modules/urgent/alerts';
 import { createEscalation } from './modules/urgent/escalation';
 import { usersRoutes } from './modules/users/routes';
 import { registerAccessControl } from './plugins/access';
+import { registerConditionalRequests } from './plugins/conditional';
 import { registerErrorHandling } from './plugins/errors';
 import { registerLoadShedding } from './plugins/load-shedding';
 import { registerResponseCache } from './plugins/response-cache';
@@ -199,9 +200,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerWriteLimits(app);
   // Before the response cache: a stored response keeps the headers it was sent with.
   registerSecurityHeaders(app);
+  // Tags go on after the caching headers are final and before the cache stores (it keeps the
+  // tag); the 304 comes after the store, so a revalidating visitor still fills the cache.
+  const conditional = registerConditionalRequests(app);
+  conditional.tagResponses();
   // After the security headers (a stored response keeps them), before compression (the cache
   // stores its own compressed copies and replays them untouched).
   responseCache.storeResponses();
+  conditional.answerNotModified();
   await app.register(fastifyCompress, {
     global: true,
     threshold: 1024,

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { contentTypes } from '../../shared/content/types';
 import { carriesSecret } from '../http/secret-urls';
 import type { ChangeEvent } from '../types';
+import { clientHasTag, entityTag } from './conditional';
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
@@ -30,7 +31,7 @@ const PRIVATE_RESOURCES: ReadonlySet<string> = new Set([
   'session',
 ]);
 const showsOnPublicPages = (event: ChangeEvent) => !PRIVATE_RESOURCES.has(event.resource);
-/** Headers a replay must not copy: they are per response or recomputed. */
+/** Headers a replay must not copy: they are per response or recomputed. ETag and Vary are kept. */
 const DROPPED = new Set([
   'content-length',
   'content-encoding',
@@ -39,8 +40,6 @@ const DROPPED = new Set([
   'connection',
   'keep-alive',
   'transfer-encoding',
-  'etag',
-  'vary',
 ]);
 
 /**
@@ -217,14 +216,22 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
       }),
     ]);
     if (started !== generation) return;
-    const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-    const shared = { ...headers, etag, vary: 'Accept-Encoding', 'x-cache': 'hit' };
+    // JSON arrives tagged (conditional.ts); a page is tagged here, once per fill.
+    const etag = headers.etag ?? entityTag(body);
+    const vary = !headers.vary
+      ? 'Accept-Encoding'
+      : /accept-encoding/i.test(headers.vary)
+        ? headers.vary
+        : `${headers.vary}, Accept-Encoding`;
+    const shared: Record<string, string> = { ...headers, etag, vary, 'x-cache': 'hit' };
+    // A 304 repeats the validators and caching fields, not the type of a body it does not send.
+    const notModified = Object.entries(shared).filter(([name]) => name !== 'content-type');
     const entry: Entry = {
       etag,
       identity: variant(shared, body),
       gzip: variant(shared, gz, 'gzip'),
       br: variant(shared, br, 'br'),
-      notModified: Object.entries(shared).flat(),
+      notModified: notModified.flat(),
       bytes: body.length + gz.length + br.length + key.length,
     };
     const previous = entries.get(key);
@@ -251,7 +258,7 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
 
 /** Send a stored response straight to the socket: no render, no serialisation, no compression. */
 function replay(request: IncomingMessage, res: ServerResponse, entry: Entry) {
-  if (request.headers['if-none-match'] === entry.etag) {
+  if (clientHasTag(request.headers['if-none-match'], entry.etag)) {
     res.writeHead(304, entry.notModified);
     res.end();
     return;
