@@ -65,11 +65,21 @@ const ME = 'me';
 const idParams = z.object({ id: z.string().max(100) });
 const versionHeader = z.object({ 'if-match': z.string().max(40).optional() });
 
-/** The version a client edited, from the body or an If-Match header (`"3"` or `3`). */
+/**
+ * The version a client edited, from the body or an If-Match header (`"3"` or `3`; `*` asks for no
+ * check). Any other If-Match (a read's ETag, say) is refused rather than ignored: ignoring it would
+ * let an edit the client meant to be conditional overwrite someone else's change.
+ */
 function expectedVersion(body: { version?: number }, ifMatch: string | undefined): number | undefined {
   if (body.version !== undefined) return body.version;
-  const match = ifMatch?.match(/^(?:W\/)?"?(\d+)"?$/);
-  return match ? Number(match[1]) : undefined;
+  if (ifMatch === undefined || ifMatch.trim() === '*') return undefined;
+  const match = ifMatch.match(/^(?:W\/)?"?(\d+)"?$/);
+  if (!match)
+    throw new HttpError(
+      412,
+      'If-Match takes the version the record was read at (its `version`, as "3"), not an ETag.',
+    );
+  return Number(match[1]);
 }
 
 /** An update as the lead desk hears of it, inside the update's transaction. */
@@ -317,7 +327,13 @@ export function contentRoutes(
           params: idParams,
           headers: versionHeader,
           body: schemas.update,
-          response: { 200: schemas.record, 400: errorSchema, 404: errorSchema, 409: errorSchema },
+          response: {
+            200: schemas.record,
+            400: errorSchema,
+            404: errorSchema,
+            409: errorSchema,
+            412: errorSchema,
+          },
         },
       },
       async (request) => {

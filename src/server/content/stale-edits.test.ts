@@ -72,6 +72,30 @@ describe('two people editing the same record', () => {
     expect((await stored(record._id)).title).toBe('Roof painting W/"2"');
   });
 
+  it('an If-Match that is not a version (a read’s ETag) is refused with 412, never ignored', async () => {
+    const record = await newService('Door painting');
+    const read = await t.app.inject({ method: 'GET', url: `/api/service/${record._id}`, headers: auth });
+    for (const ifMatch of [String(read.headers.etag), '"abc"', 'W/"1"x']) {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/service/${record._id}`,
+        headers: { ...auth, 'if-match': ifMatch },
+        payload: { title: 'Door painting, blind edit' },
+      });
+      expect(res.statusCode, ifMatch).toBe(412);
+      expect(res.json().error).toContain('If-Match takes the version');
+    }
+    expect((await stored(record._id)).title).toBe('Door painting');
+    // `*` asks only that the record exists.
+    const any = await t.app.inject({
+      method: 'PUT',
+      url: `/api/service/${record._id}`,
+      headers: { ...auth, 'if-match': '*' },
+      payload: { title: 'Door painting, any version' },
+    });
+    expect(any.statusCode).toBe(200);
+  });
+
   it('the body version wins over If-Match when both are sent', async () => {
     const record = await newService('Gate painting');
     const res = await t.app.inject({
