@@ -9,6 +9,7 @@ import { listPageSchema } from '../../shared/list-page';
 import { isApprovedStaff } from '../../shared/roles';
 import { type ChangeTransaction, fieldChanges } from '../db/change-log';
 import { conflict, HttpError, notFound } from '../errors';
+import { apiNounOf } from '../http/openapi';
 import { errorSchema, pageQuery } from '../http/schemas';
 import type { SessionUser } from '../types';
 import type { ChoiceCheck } from './choices';
@@ -116,6 +117,7 @@ export function contentRoutes(
   const base = `/api/${def.name}`;
   const tags = [def.plural];
   const label = def.label;
+  const noun = apiNounOf(def);
 
   const desk = def.desk ? hooks.desk : undefined;
   // One record is answered with its notes and history where the desk keeps them.
@@ -201,6 +203,7 @@ export function contentRoutes(
         {
           config: { access: def.access.list },
           schema: {
+            operationId: `export${noun.many}`,
             tags,
             summary: `Download ${def.plural.toLowerCase()} as CSV (same search and filters as the list)`,
             querystring: exportQuery,
@@ -399,6 +402,7 @@ export function contentRoutes(
         {
           config: { access: def.access.update },
           schema: {
+            operationId: `reorder${noun.many}`,
             tags,
             summary: `Put the ${def.plural.toLowerCase()} in a new display order: every one, first to last, with the version you saw`,
             body: reorderSchema,

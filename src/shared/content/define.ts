@@ -17,6 +17,11 @@ export interface ContentTypeDef<F extends Record<string, Field> = Record<string,
   /** Singular and plural labels for people ('Service', 'Services'). */
   label: string;
   plural: string;
+  /**
+   * The resource's name in the API document's operation ids (`listContactMessages`) where the
+   * labels read badly there; without it, the labels run together (`ServiceCenter`).
+   */
+  apiNoun?: { one: string; many: string };
   /** SQL table holding the records. */
   table: string;
   fields: F;
