@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ContentTypeDef } from '../../shared/content/define';
+import { apiNounOf, type ContentTypeDef } from '../../shared/content/define';
 import { reorderSchema, schemasFor } from '../../shared/content/schema';
 import { visibleKeys, visibleTo } from '../../shared/content/visibility';
 import { type RequestActivity, requestActivityShape } from '../../shared/lead-desk';
@@ -9,7 +9,6 @@ import { listPageSchema } from '../../shared/list-page';
 import { isApprovedStaff } from '../../shared/roles';
 import { type ChangeTransaction, fieldChanges } from '../db/change-log';
 import { conflict, HttpError, notFound } from '../errors';
-import { apiNounOf } from '../http/openapi';
 import { errorSchema, pageQuery } from '../http/schemas';
 import type { SessionUser } from '../types';
 import type { ChoiceCheck } from './choices';

@@ -159,6 +159,13 @@ export function defineContentType<const F extends Record<string, Field>, const D
   return def;
 }
 
+/** A content type's noun in API operation ids: its declared `apiNoun`, or its labels run together. */
+export function apiNounOf(def: ContentTypeDef): { one: string; many: string } {
+  const pascal = (words: string) =>
+    words.replace(/(?:^|[^a-zA-Z0-9]+)([a-zA-Z0-9])/g, (_, c: string) => c.toUpperCase());
+  return def.apiNoun ?? { one: pascal(def.label), many: pascal(def.plural) };
+}
+
 /** Columns every stored record carries besides its declared fields. */
 export interface RecordMeta {
   _id: string;

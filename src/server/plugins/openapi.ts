@@ -3,11 +3,11 @@ import type { RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { API_KEY_SCOPE_SUMMARY } from '../../shared/api-keys';
-import type { AccessRule, ContentTypeDef } from '../../shared/content/define';
+import { type AccessRule, apiNounOf } from '../../shared/content/define';
 import { contentTypes } from '../../shared/content/types';
 import type { Env } from '../env';
-import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../plugins/access';
-import { errorSchema } from './schemas';
+import { errorSchema } from '../http/schemas';
+import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from './access';
 
 /**
  * The API document as integrators' tools read it (linters, client generators). What every
@@ -116,11 +116,6 @@ function describeOperation(route: RouteOptions): RouteSchema | undefined {
     ...(description ? { description } : {}),
     response,
   };
-}
-
-/** A content type's noun in operation ids: its declared `apiNoun`, or its labels run together. */
-export function apiNounOf(def: ContentTypeDef): { one: string; many: string } {
-  return def.apiNoun ?? { one: pascal(def.label), many: pascal(def.plural) };
 }
 
 const VERBS: Record<string, string> = {
