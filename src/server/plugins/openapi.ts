@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import type { RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
@@ -100,6 +101,10 @@ function describeOperation(route: RouteOptions): RouteSchema | undefined {
   }
   if (!Object.keys(response).some((status) => status.startsWith('4')))
     response['4XX'] = errorSchema.describe('Refused; `error` says why');
+  // Each answer says what it is ('Not Found'), where the route's schema leaves it unnamed.
+  for (const [status, answer] of Object.entries(response))
+    if (answer instanceof z.ZodType && !answer.description)
+      response[status] = answer.describe(STATUS_CODES[status] ?? `HTTP ${status}`);
   const description = [
     schema.description,
     WHO_MAY[access],
