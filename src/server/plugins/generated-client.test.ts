@@ -4,10 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { OpenAPI3 } from 'openapi-typescript';
 import { describe, expect, it } from 'vitest';
-import { servedApiDocument, writeApiTypes } from '../test/api-types';
 // Generated from the served document by writeApiTypes below and by `npm run typecheck` before tsc:
 // where the document and this test disagree, the typecheck fails.
-import type { paths } from '../test/generated/api';
+import type { paths } from '../../../.generated/api';
+import { servedApiDocument, writeApiTypes } from '../test/api-types';
 import { createTestApp } from '../test/helpers';
 
 /**

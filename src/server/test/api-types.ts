@@ -5,10 +5,10 @@ import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
 
 /**
  * Where the API's TypeScript types are generated from the served document, as an integrating app
- * would generate them: ignored by git, written by the client journey test and by `npm run
+ * would generate them: outside src (the tests that read every source file pass it by), ignored by git, written by the client journey test and by `npm run
  * typecheck` (src/server/test/generate-api-types.ts) before tsc checks that test against them.
  */
-export const API_TYPES_FILE = path.resolve(import.meta.dirname, 'generated/api.d.ts');
+export const API_TYPES_FILE = path.resolve(import.meta.dirname, '../../../.generated/api.d.ts');
 
 /** The document the app serves at /api/openapi.json, as any client fetches it. */
 export async function servedApiDocument(app: FastifyInstance): Promise<OpenAPI3> {

@@ -162,7 +162,10 @@ export function defineContentType<const F extends Record<string, Field>, const D
 /** A content type's noun in API operation ids: its declared `apiNoun`, or its labels run together. */
 export function apiNounOf(def: ContentTypeDef): { one: string; many: string } {
   const pascal = (words: string) =>
-    words.replace(/(?:^|[^a-zA-Z0-9]+)([a-zA-Z0-9])/g, (_, c: string) => c.toUpperCase());
+    words
+      .split(/[^a-zA-Z0-9]+/)
+      .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+      .join('');
   return def.apiNoun ?? { one: pascal(def.label), many: pascal(def.plural) };
 }
 
