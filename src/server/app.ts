@@ -9,12 +9,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MAX_BODY_BYTES, MAX_UPLOAD_BYTES } from '../shared/constants';
 import { contentTypes } from '../shared/content/types';
 import { isApprovedStaff } from '../shared/roles';
@@ -73,6 +68,7 @@ import { registerAccessControl } from './plugins/access';
 import { registerConditionalRequests } from './plugins/conditional';
 import { registerErrorHandling } from './plugins/errors';
 import { registerLoadShedding } from './plugins/load-shedding';
+import { openApiOptions } from './plugins/openapi';
 import { registerResponseCache } from './plugins/response-cache';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSiteOrigin } from './plugins/site-origin';
@@ -215,17 +211,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: {
-        title: 'Company website API',
-        version: '1.0.0',
-        description: 'Content, contact inbox, media and staff accounts.',
-      },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(fastifySwagger, openApiOptions(env));
   await app.register(fastifySwaggerUi, {
     routePrefix: '/api/docs',
     // The documentation page brings its own hashed policy, tightened to ours where it can be.

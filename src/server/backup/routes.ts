@@ -11,6 +11,7 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'admin' },
       schema: {
+        operationId: 'downloadBackup',
         tags: ['backup'],
         summary: 'Download a backup of every table and image (gzip JSON lines); restore with npm run restore',
         produces: ['application/gzip'],

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ContentTypeDef } from '../../shared/content/define';
+import { apiNounOf, type ContentTypeDef } from '../../shared/content/define';
 import { reorderSchema, schemasFor } from '../../shared/content/schema';
 import { visibleKeys, visibleTo } from '../../shared/content/visibility';
 import { type RequestActivity, requestActivityShape } from '../../shared/lead-desk';
@@ -126,6 +126,7 @@ export function contentRoutes(
   const base = `/api/${def.name}`;
   const tags = [def.plural];
   const label = def.label;
+  const noun = apiNounOf(def);
 
   const desk = def.desk ? hooks.desk : undefined;
   // One record is answered with its notes and history where the desk keeps them.
@@ -211,6 +212,7 @@ export function contentRoutes(
         {
           config: { access: def.access.list },
           schema: {
+            operationId: `export${noun.many}`,
             tags,
             summary: `Download ${def.plural.toLowerCase()} as CSV (same search and filters as the list)`,
             querystring: exportQuery,
@@ -415,6 +417,7 @@ export function contentRoutes(
         {
           config: { access: def.access.update },
           schema: {
+            operationId: `reorder${noun.many}`,
             tags,
             summary: `Put the ${def.plural.toLowerCase()} in a new display order: every one, first to last, with the version you saw`,
             body: reorderSchema,

@@ -17,6 +17,11 @@ export interface ContentTypeDef<F extends Record<string, Field> = Record<string,
   /** Singular and plural labels for people ('Service', 'Services'). */
   label: string;
   plural: string;
+  /**
+   * The resource's name in the API document's operation ids (`listContactMessages`) where the
+   * labels read badly there; without it, the labels run together (`ServiceCenter`).
+   */
+  apiNoun?: { one: string; many: string };
   /** SQL table holding the records. */
   table: string;
   fields: F;
@@ -152,6 +157,16 @@ export function defineContentType<const F extends Record<string, Field>, const D
   for (const key of [...ordered, ...(def.list.indexes ?? []).flat()])
     if (!(key in def.fields)) throw new Error(`${def.name}: list order or index names '${key}', not a field`);
   return def;
+}
+
+/** A content type's noun in API operation ids: its declared `apiNoun`, or its labels run together. */
+export function apiNounOf(def: ContentTypeDef): { one: string; many: string } {
+  const pascal = (words: string) =>
+    words
+      .split(/[^a-zA-Z0-9]+/)
+      .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+      .join('');
+  return def.apiNoun ?? { one: pascal(def.label), many: pascal(def.plural) };
 }
 
 /** Columns every stored record carries besides its declared fields. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { normalisePhone } from '../phone';
 import { EMAIL_PATTERN, isSiteLink } from '../text';
 import type { ContentRecord, ContentTypeDef, SingletonDef } from './define';
+import { examplesFor } from './examples';
 import {
   dateTimeMessage,
   maxLengthOf,
@@ -223,7 +224,8 @@ export function schemasFor<D extends ContentTypeDef>(def: D): ContentSchemas<D> 
       .array(z.string().max(100), { error: 'Send photos as a list of the tokens they were given.' })
       .max(photos.max, { error: `Attach at most ${photos.max} photos.` })
       .optional();
-  const create = z.object(createShape);
+  const examples = examplesFor(def);
+  const create = z.object(createShape).meta({ example: examples.create });
   const partial = partialShape(shapeOf(def.fields, (field) => field.input !== 'never'));
   // Not stored: whether a desk's stage change e-mails the sender (default: its `notifyOn` stages).
   if (def.desk) partial.notifyCustomer = z.boolean().optional();
@@ -246,7 +248,7 @@ export function schemasFor<D extends ContentTypeDef>(def: D): ContentSchemas<D> 
     recordShape.photos = z.array(z.string()).optional();
     recordShape.photoCount = z.number().int().optional();
   }
-  const schemas = { create, update, record: z.object(recordShape) };
+  const schemas = { create, update, record: z.object(recordShape).meta({ example: examples.record }) };
   cache.set(def, schemas as ContentSchemas);
   return schemas as unknown as ContentSchemas<D>;
 }

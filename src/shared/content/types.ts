@@ -115,6 +115,7 @@ export const aboutus = defineContentType({
   name: 'aboutus',
   label: 'About Us Entry',
   plural: 'About Us',
+  apiNoun: { one: 'AboutEntry', many: 'AboutEntries' },
   table: 'about_entries',
   fields: {
     title: f.text('Title', { required: true, max: 120 }),
@@ -131,6 +132,7 @@ export const gallery = defineContentType({
   name: 'gallery',
   label: 'Gallery Album',
   plural: 'Gallery',
+  apiNoun: { one: 'GalleryAlbum', many: 'GalleryAlbums' },
   table: 'gallery',
   fields: {
     title: f.text('Title', { required: true, max: 120 }),
@@ -146,6 +148,7 @@ export const team = defineContentType({
   name: 'team',
   label: 'Team Member',
   plural: 'Team',
+  apiNoun: { one: 'TeamMember', many: 'TeamMembers' },
   table: 'team_members',
   fields: {
     name: f.text('Name', { required: true, max: 120 }),
@@ -186,6 +189,7 @@ export const contactus = defineContentType({
   name: 'contactus',
   label: 'Message',
   plural: 'Messages',
+  apiNoun: { one: 'ContactMessage', many: 'ContactMessages' },
   table: 'contact_messages',
   fields: {
     // What a visitor tells us about themselves: the audit log names these fields, never their values.

@@ -52,6 +52,7 @@ export function auditPlugin(log: AuditLog): FastifyPluginAsyncZod {
       {
         config: { access: 'admin' },
         schema: {
+          operationId: 'listAuditEntries',
           tags: ['audit'],
           summary:
             'The audit log, newest first: who changed what, and when (values before and after for content, names only for personal data)',

@@ -220,6 +220,7 @@ export function recoveryRoutes(authStore: AuthStore, actions: RecoveryActions): 
       {
         config: { access: 'public', writeLimit: forgotLimit },
         schema: {
+          operationId: 'requestPasswordReset',
           tags,
           summary:
             'Mail a reset link to the account with this username or e-mail (always 202, the same answer whether or not it exists)',
@@ -258,6 +259,7 @@ export function recoveryRoutes(authStore: AuthStore, actions: RecoveryActions): 
       {
         config: { access: 'public', writeLimit: resetLimit },
         schema: {
+          operationId: 'resetPassword',
           tags,
           summary: 'Choose a new password with the token of a reset link; ends every session of the account',
           body: serverResetSchema,
@@ -369,6 +371,7 @@ export function recoveryRoutes(authStore: AuthStore, actions: RecoveryActions): 
       {
         config: { access: 'public', writeLimit: emailLinkLimit },
         schema: {
+          operationId: 'confirmEmail',
           tags,
           summary: 'Confirm a new e-mail address with the token from the link mailed to it (works once)',
           body: confirmEmailSchema,

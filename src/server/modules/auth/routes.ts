@@ -118,6 +118,7 @@ export function authRoutes(store: AuthStore, xsrf: XsrfTokens): FastifyPluginAsy
       {
         config: { access: 'public', writeLimit: signupLimit },
         schema: {
+          operationId: 'signUp',
           tags: ['auth'],
           summary:
             'Create a staff account (the first one, with the setup code, becomes the admin; later ones wait for approval)',
@@ -173,6 +174,7 @@ export function authRoutes(store: AuthStore, xsrf: XsrfTokens): FastifyPluginAsy
       {
         config: { access: 'public', writeLimit: loginLimit },
         schema: {
+          operationId: 'logIn',
           tags: ['auth'],
           summary: 'Log in; answers a bearer token and sets the browser session cookie',
           body: loginSchema,
@@ -230,6 +232,7 @@ export function authRoutes(store: AuthStore, xsrf: XsrfTokens): FastifyPluginAsy
       {
         config: { access: 'public', writeLimit: logoutLimit },
         schema: {
+          operationId: 'logOut',
           tags: ['auth'],
           summary: 'End the session on the server',
           response: { 200: z.object({ ok: z.literal(true) }), 403: errorSchema, 429: errorSchema },
@@ -252,13 +255,19 @@ export function authRoutes(store: AuthStore, xsrf: XsrfTokens): FastifyPluginAsy
       },
     );
 
-    for (const url of ['/api/auth/current-user', '/api/current-user']) {
+    // The old app's path was doubtful (spec §7): both answer, each with an operation id of its own.
+    const currentUserPaths = [
+      ['/api/auth/current-user', 'getCurrentUser'],
+      ['/api/current-user', 'getCurrentUserAtOldPath'],
+    ] as const;
+    for (const [url, operationId] of currentUserPaths) {
       app.get(
         url,
         {
           // An approved account only: a pending one hears that it waits for approval.
           config: { access: 'staff' },
           schema: {
+            operationId,
             tags: ['auth'],
             summary: 'The signed-in user',
             response: { 200: publicUserSchema, 401: errorSchema, 403: errorSchema },

@@ -82,6 +82,7 @@ export function sessionsRoutes(store: AuthStore): FastifyPluginAsyncZod {
       {
         config: { access: 'staff' },
         schema: {
+          operationId: 'revokeOtherSessions',
           tags: ['auth'],
           summary: 'Sign out everywhere else: end every session of yours but this one',
           response: { 200: z.object({ ended: z.number() }), 401: errorSchema, 403: errorSchema },

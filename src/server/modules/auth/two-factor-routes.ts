@@ -91,6 +91,7 @@ export function registerTwoFactorRoutes(base: FastifyInstance, deps: TwoFactorRo
     {
       config: { access: 'staff' },
       schema: {
+        operationId: 'setUpTwoFactor',
         tags: ['auth'],
         summary:
           'Make a new two-factor secret for the signed-in user; it takes effect once a code confirms it',
@@ -116,6 +117,7 @@ export function registerTwoFactorRoutes(base: FastifyInstance, deps: TwoFactorRo
     {
       config: { access: 'staff' },
       schema: {
+        operationId: 'enableTwoFactor',
         tags: ['auth'],
         summary:
           'Confirm the new secret with a code: two-factor sign-in is on; answers 10 recovery codes, once',
@@ -145,6 +147,7 @@ export function registerTwoFactorRoutes(base: FastifyInstance, deps: TwoFactorRo
     {
       config: { access: 'staff' },
       schema: {
+        operationId: 'replaceRecoveryCodes',
         tags: ['auth'],
         summary: 'Replace the recovery codes (the old ones stop working); needs a current code',
         body: twoFactorEnableSchema,
@@ -173,6 +176,7 @@ export function registerTwoFactorRoutes(base: FastifyInstance, deps: TwoFactorRo
     {
       config: { access: 'staff' },
       schema: {
+        operationId: 'disableTwoFactor',
         tags: ['auth'],
         summary: 'Turn two-factor sign-in off; needs the password and a current code (or a recovery code)',
         body: twoFactorDisableSchema,
@@ -207,6 +211,7 @@ export function registerTwoFactorRoutes(base: FastifyInstance, deps: TwoFactorRo
     {
       config: { access: 'admin' },
       schema: {
+        operationId: 'disableUserTwoFactor',
         tags: ['users'],
         summary:
           "Turn off another account's two-factor sign-in (a lost phone and lost recovery codes) and end its sessions",
@@ -241,6 +246,7 @@ export function registerTwoFactorRoutes(base: FastifyInstance, deps: TwoFactorRo
     {
       config: { access: 'public', writeLimit: deps.loginLimit },
       schema: {
+        operationId: 'verifyTwoFactor',
         tags: ['auth'],
         summary:
           "A login's second step: the ticket the password earned and a code (or a recovery code); answers the token",

@@ -39,6 +39,7 @@ export function eventRoutes(store: TapStore): FastifyPluginAsyncZod {
           },
         },
         schema: {
+          operationId: 'countTap',
           tags: ['events'],
           summary: 'Count a tap on a Call or WhatsApp link (anonymous: only the day and the kind are stored)',
           body: tapEventSchema,

@@ -44,6 +44,7 @@ export function leadStatsRoutes(store: LeadStatsStore, taps: TapStore): FastifyP
       {
         config: { access: 'staff' },
         schema: {
+          operationId: 'getLeadStats',
           tags: ['stats'],
           summary:
             'Requests per week by service, response times, outcomes, open urgent, follow-ups due, taps',

@@ -29,6 +29,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'staff', stream: true },
       schema: {
+        operationId: 'streamChanges',
         tags: ['live'],
         summary: 'Changes of contact requests as they happen (text/event-stream; staff only)',
         response: { 401: errorSchema, 403: errorSchema, 429: errorSchema },

@@ -107,6 +107,7 @@ export function mediaRoutes(store: MediaStore): FastifyPluginAsyncZod {
         config: { access: 'staff' },
         bodyLimit: MAX_UPLOAD_BYTES + 64 * 1024,
         schema: {
+          operationId: 'uploadImage',
           tags: ['media'],
           summary: 'Upload an image (multipart field "image"); answers its address',
           consumes: ['multipart/form-data'],

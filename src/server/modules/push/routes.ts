@@ -59,6 +59,7 @@ export function pushRoutes(store: PushStore, options: { publicKey: string; allow
       {
         config: { access: 'staff' },
         schema: {
+          operationId: 'deletePushSubscription',
           tags: ['push'],
           summary: 'Stop notifications to this browser (by its endpoint)',
           body: pushUnsubscribeSchema,

@@ -90,6 +90,7 @@ export function subscriptionRoutes(actions: SubscriptionActions): FastifyPluginA
       {
         config: { access: 'public', writeLimit: subscriptionLinkLimit },
         schema: {
+          operationId: 'confirmSubscription',
           tags: ['subscribers'],
           summary: 'Confirm a subscription with the token from its confirmation mail (works once)',
           body: z.object({ token: subscriptionTokenSchema }),
@@ -108,6 +109,7 @@ export function subscriptionRoutes(actions: SubscriptionActions): FastifyPluginA
       {
         config: { access: 'public', writeLimit: subscriptionLinkLimit },
         schema: {
+          operationId: 'unsubscribe',
           tags: ['subscribers'],
           summary: 'One-click unsubscribe (RFC 8058): the token is in the URL, the body is ignored',
           querystring: z.object({ token: subscriptionTokenSchema }),

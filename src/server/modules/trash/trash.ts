@@ -52,6 +52,7 @@ export function trashPlugin(database: Database): FastifyPluginAsyncZod {
       {
         config: { access: 'staff' },
         schema: {
+          operationId: 'restoreTrashedRecord',
           tags: ['trash'],
           summary: 'Bring a deleted record back; answers the restored record',
           params: resourceParams,
@@ -98,6 +99,7 @@ export function trashPlugin(database: Database): FastifyPluginAsyncZod {
       {
         config: { access: 'admin' },
         schema: {
+          operationId: 'deleteTrashedRecord',
           tags: ['trash'],
           summary: 'Delete one record in the trash for good',
           params: resourceParams,
@@ -122,6 +124,7 @@ export function trashPlugin(database: Database): FastifyPluginAsyncZod {
       {
         config: { access: 'admin' },
         schema: {
+          operationId: 'emptyTrash',
           tags: ['trash'],
           summary: 'Empty the trash: delete every record in it for good',
           response: { 200: z.object({ ok: z.literal(true), purged: z.number().int() }) },

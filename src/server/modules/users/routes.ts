@@ -50,6 +50,7 @@ export function usersRoutes(store: AuthStore): FastifyPluginAsyncZod {
       {
         config: { access: 'staff' },
         schema: {
+          operationId: 'listStaff',
           tags,
           summary:
             "Approved staff by name, for choosing one (a request's assignee); any staff member may ask",
