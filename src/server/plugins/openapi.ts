@@ -186,6 +186,7 @@ const MODULE_TAGS: Record<string, string> = {
   Auth: 'Signing up and in, sessions, two-factor sign-in, passwords and e-mail of the signed-in account.',
   Backup: 'A download of every table and image.',
   Events: "Anonymous counts of visitors' taps on Call and WhatsApp links.",
+  'Go-live': 'What still stands between the site and its customers: the admins’ checklist.',
   Live: 'Changes of contact requests as they happen.',
   Media: 'Pictures uploaded by staff.',
   Push: 'Browser notifications to staff about urgent requests.',
