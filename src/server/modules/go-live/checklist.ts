@@ -21,7 +21,7 @@ export async function markDemoRecord(tx: Database, resource: string, recordId: s
 /** A social link that names only the network (`https://www.facebook.com/`), nobody's page on it. */
 function isNetworkHomePage(url: string): boolean {
   try {
-    return new URL(url).pathname.replace(/\/+$/, '') === '';
+    return /^\/*$/.test(new URL(url).pathname);
   } catch {
     return false;
   }
