@@ -134,7 +134,7 @@ export default function ApiKeys() {
           <fieldset className="field api-key-scopes" {...described('scopes')}>
             <legend>Scopes</legend>
             {API_KEY_SCOPES.map((scope) => (
-              <div className="field-check" key={scope}>
+              <div className="field field-check" key={scope}>
                 <input
                   id={`api-key-scope-${scope}`}
                   type="checkbox"
