@@ -289,6 +289,10 @@ describe('access matrix', () => {
     expect_('PUT', '/api/users/:id', 'admin');
     expect_('DELETE', '/api/users/:id', 'admin');
     expect_('GET', '/api/audit', 'admin');
+    // API keys are an admin's to make and revoke; no key ever reaches them (keyScope is checked above).
+    expect_('GET', '/api/keys', 'admin');
+    expect_('POST', '/api/keys', 'admin');
+    expect_('DELETE', '/api/keys/:id', 'admin');
     expect_('DELETE', '/api/trash', 'admin');
     expect_('DELETE', '/api/trash/:resource/:id', 'admin');
     // Claiming a site and sessions you can see.
