@@ -26,6 +26,8 @@ import { serverSecret } from './db/server-secrets';
 import type { Env } from './env';
 import { prettyLogStream } from './http/log-format';
 import { redactUrl } from './http/secret-urls';
+import { apiKeyRoutes } from './modules/api-keys/routes';
+import { createApiKeyStore } from './modules/api-keys/store';
 import { auditPlugin, createAuditLog } from './modules/audit/audit';
 import { recoveryActions, recoveryRoutes } from './modules/auth/recovery-routes';
 import { createRecoveryStore } from './modules/auth/recovery-store';
@@ -190,7 +192,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerLoadShedding(app, env.MAX_EVENT_LOOP_DELAY_MS);
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
-  registerAccessControl(app, authStore, xsrf);
+  registerAccessControl(app, authStore, xsrf, createApiKeyStore(database));
   registerTwoFactorPolicy(app);
   registerTextGuard(app);
   registerWriteLimits(app);
@@ -228,6 +230,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(setupStatusRoutes);
   await app.register(sessionsRoutes(authStore));
   await app.register(usersRoutes(authStore));
+  await app.register(apiKeyRoutes(authStore));
   const recovery = recoveryActions(app);
   app.decorate('recovery', recovery);
   await app.register(recoveryRoutes(authStore, recovery));

@@ -96,6 +96,8 @@ const schema = z.object({
   LOGIN_MAX_PER_IP: z.coerce.number().int().min(0).default(30),
   LOGIN_WINDOW_MINUTES: z.coerce.number().positive().max(1440).default(15),
   SIGNUP_MAX_PER_IP: z.coerce.number().int().min(0).default(10),
+  // Requests one API key may make a minute, counted across instances (decision 081); 0 is no limit.
+  API_KEY_MAX_PER_MINUTE: z.coerce.number().int().min(0).default(600),
   // Account recovery: reset-link requests per client address, and per typed username or e-mail, an hour.
   FORGOT_MAX_PER_IP: z.coerce.number().int().min(0).default(10),
   FORGOT_MAX_PER_ACCOUNT: z.coerce.number().int().min(0).default(5),

@@ -17,3 +17,20 @@ export const conflict = (current: unknown) =>
 
 export const validationFailed = (fields: Record<string, string>) =>
   new HttpError(400, 'Validation failed', { fields });
+
+/**
+ * The one way to answer 429: with the seconds until the client may try again, sent as
+ * Retry-After (RFC 9110) by the error handler. A 429 without it leaves clients guessing, and
+ * well-behaved ones retry at once (a test walks the source for any other 429).
+ */
+export class TooManyRequests extends HttpError {
+  constructor(
+    message: string,
+    readonly retryAfter: number,
+  ) {
+    super(429, message);
+  }
+}
+
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new TooManyRequests(message, Math.max(1, Math.ceil(retryAfterSeconds)));

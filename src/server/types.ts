@@ -20,6 +20,15 @@ export interface SessionUser {
   twoFactorSetupRequired?: boolean;
 }
 
+/** The API key a request was made with (decision 081); never its secret. */
+export interface ApiKeyIdentity {
+  id: string;
+  name: string;
+  scopes: ApiKeyScope[];
+  /** The staff member the key is limited to: it sees only the requests assigned to them. */
+  userId: string | null;
+}
+
 export type { ChangeEvent } from './db/change-log';
 
 declare module 'fastify' {
@@ -52,6 +61,12 @@ declare module 'fastify' {
     user: SessionUser | null;
     /** How the request proved who it is. */
     authMethod: 'cookie' | 'bearer' | null;
+    /**
+     * Set when the request came with an API key. `user` then stands for the key: named
+     * `API key "<name>"` (the audit log's actor), with the limited staff member's id, or the key's
+     * own id for an unlimited key, and the role editor; the route's `keyScope` decides the rest.
+     */
+    apiKey: ApiKeyIdentity | null;
     /** A cookie-authenticated write without a matching anti-forgery header. */
     csrfFailed: boolean;
   }

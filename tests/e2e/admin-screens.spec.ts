@@ -13,6 +13,7 @@ const SCREENS = [
   '/subscribers',
   '/message',
   '/users',
+  '/api-keys',
   '/settings',
   '/trash',
   '/audit',

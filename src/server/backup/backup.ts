@@ -27,6 +27,8 @@ const SKIPPED = new Set([
   // Browsers' push subscriptions are bound to this site's VAPID key, a server secret that is not
   // restored either: staff turn notifications on again.
   'push_subscriptions',
+  // API keys are keys to the site like sessions: a restored site gets new ones from its admin.
+  'api_keys',
 ]);
 const BATCH = 500;
 

@@ -1,6 +1,8 @@
 import { Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { type ApiKeyScope, apiKeyMessages } from '../../shared/api-keys';
 import { apiNounOf, type ContentTypeDef } from '../../shared/content/define';
 import { reorderSchema, schemasFor } from '../../shared/content/schema';
 import { visibleKeys, visibleTo } from '../../shared/content/visibility';
@@ -8,7 +10,7 @@ import { type RequestActivity, requestActivityShape } from '../../shared/lead-de
 import { listPageSchema } from '../../shared/list-page';
 import { isApprovedStaff } from '../../shared/roles';
 import { type ChangeTransaction, fieldChanges } from '../db/change-log';
-import { conflict, HttpError, notFound } from '../errors';
+import { conflict, HttpError, notFound, tooManyRequests } from '../errors';
 import { errorSchema, pageQuery } from '../http/schemas';
 import type { SessionUser } from '../types';
 import type { ChoiceCheck } from './choices';
@@ -61,6 +63,46 @@ function listQuerySchema(def: ContentTypeDef) {
 
 /** A user filter's value for the caller: `?assignee=me`. */
 const ME = 'me';
+
+/** What a route of a type does, as far as an API key's scopes go. */
+type Operation = 'read' | 'write' | 'create' | 'delete';
+
+/**
+ * The scope an API key needs for an operation on a type, derived from its declaration (decision
+ * 081): public content is `content:*`; the lead desk's requests are read with `leads:read` and
+ * worked on with `leads:write`, never created (that is the visitors' door) or deleted; anything
+ * else staff-only (subscribers) takes no key at all.
+ */
+export function keyScopeFor(def: ContentTypeDef, operation: Operation): ApiKeyScope | undefined {
+  if (def.desk)
+    return operation === 'read' ? 'leads:read' : operation === 'write' ? 'leads:write' : undefined;
+  if (def.access.list === 'public' && def.access.read === 'public')
+    return operation === 'read' ? 'content:read' : 'content:write';
+  return undefined;
+}
+
+/**
+ * The field naming whom a desk request is assigned to: a key limited to a staff member sees only
+ * the requests in it (its user field).
+ */
+export function assigneeFieldOf(def: ContentTypeDef): string | undefined {
+  if (!def.desk) return undefined;
+  return Object.keys(def.fields).find((key) => def.fields[key]?.kind === 'user');
+}
+
+/**
+ * Whether a record is outside what the request's API key may see: a key limited to a staff member
+ * reaches only the desk requests assigned to them; on anything else the limit changes nothing.
+ */
+export function outsideKeyLimit(
+  request: FastifyRequest,
+  def: ContentTypeDef,
+  record: Record<string, unknown>,
+): boolean {
+  const userId = request.apiKey?.userId;
+  const field = assigneeFieldOf(def);
+  return Boolean(userId && field && record[field] !== userId);
+}
 
 const idParams = z.object({ id: z.string().max(100) });
 const versionHeader = z.object({ 'if-match': z.string().max(40).optional() });
@@ -134,21 +176,29 @@ export function contentRoutes(
 
   return async (app) => {
     const query = listQuerySchema(def);
-    const filtersOf = (q: Record<string, unknown>, user: { _id: string } | null) =>
-      Object.fromEntries(
+    const assigneeField = assigneeFieldOf(def);
+    const filtersOf = (q: Record<string, unknown>, request: FastifyRequest) => {
+      const { user, apiKey } = request;
+      const filters = Object.fromEntries(
         (def.list.filters ?? []).map((key) => {
           const value = q[key] as string | undefined;
-          // `me` is whoever asks; staff-only lists have someone asking.
-          return [key, value === ME && def.fields[key]?.kind === 'user' ? (user?._id ?? NONE) : value];
+          if (value !== ME || def.fields[key]?.kind !== 'user') return [key, value];
+          // `me` is whoever asks; staff-only lists have someone asking. A key limited to nobody is nobody.
+          if (apiKey && !apiKey.userId) throw new HttpError(400, apiKeyMessages.meWithoutUser);
+          return [key, user?._id ?? NONE];
         }),
       );
+      // A key limited to a staff member lists their requests, whatever the query asks.
+      if (apiKey?.userId && assigneeField) filters[assigneeField] = apiKey.userId;
+      return filters;
+    };
 
     if (def.list.paginated) {
       const countOf = createCountCache(app, def.name);
       app.get(
         base,
         {
-          config: { access: def.access.list },
+          config: { access: def.access.list, keyScope: keyScopeFor(def, 'read') },
           schema: {
             tags,
             summary: `List ${def.plural.toLowerCase()}, newest first`,
@@ -166,7 +216,7 @@ export function contentRoutes(
             q?: string;
             order?: string;
           };
-          const listQuery = { q: q.q, filters: filtersOf(q, request.user) };
+          const listQuery = { q: q.q, filters: filtersOf(q, request) };
           const [records, totalCount] = await Promise.all([
             repository.list({ ...listQuery, order: q.order, page: q.page, pageSize: q.pageSize }),
             countOf(listQuery, () => repository.count(listQuery)),
@@ -185,7 +235,7 @@ export function contentRoutes(
       app.get(
         base,
         {
-          config: { access: def.access.list },
+          config: { access: def.access.list, keyScope: keyScopeFor(def, 'read') },
           schema: {
             tags,
             summary: `List ${def.plural.toLowerCase()} in their display order`,
@@ -197,7 +247,7 @@ export function contentRoutes(
           const q = request.query as Record<string, unknown> & { q?: string; order?: string };
           const records = await repository.list({
             q: q.q,
-            filters: filtersOf(q, request.user),
+            filters: filtersOf(q, request),
             order: q.order,
           });
           return records.map((record) => visibleTo(request.user, def, record));
@@ -210,7 +260,7 @@ export function contentRoutes(
       app.get(
         `${base}/export.csv`,
         {
-          config: { access: def.access.list },
+          config: { access: def.access.list, keyScope: keyScopeFor(def, 'read') },
           schema: {
             operationId: `export${noun.many}`,
             tags,
@@ -221,7 +271,7 @@ export function contentRoutes(
         },
         async (request, reply) => {
           const q = request.query as Record<string, unknown> & { q?: string; order?: string };
-          const listQuery = { q: q.q, filters: filtersOf(q, request.user), order: q.order };
+          const listQuery = { q: q.q, filters: filtersOf(q, request), order: q.order };
           const keys = visibleKeys(request.user, def);
           const day = new Date().toISOString().slice(0, 10);
           reply
@@ -253,7 +303,7 @@ export function contentRoutes(
     app.get(
       `${base}/:id`,
       {
-        config: { access: def.access.read },
+        config: { access: def.access.read, keyScope: keyScopeFor(def, 'read') },
         schema: {
           tags,
           summary: `One ${label.toLowerCase()} by id${def.slugFrom ? ' or slug' : ''}`,
@@ -265,7 +315,7 @@ export function contentRoutes(
         const { id } = request.params;
         const record =
           (await repository.findById(id)) ?? (def.slugFrom ? await repository.findBySlug(id) : null);
-        if (!record) throw notFound(label);
+        if (!record || outsideKeyLimit(request, def, record)) throw notFound(label);
         const answer = visibleTo(request.user, def, record);
         const withActivity = desk ? { ...answer, ...(await desk.activityOf(record._id)) } : answer;
         // Photos are shown to staff only, as addresses of a staff-only route.
@@ -277,7 +327,11 @@ export function contentRoutes(
     app.post(
       base,
       {
-        config: { access: def.access.create, writeLimit: intakeLimit(def, app.env) },
+        config: {
+          access: def.access.create,
+          writeLimit: intakeLimit(def, app.env),
+          keyScope: keyScopeFor(def, 'create'),
+        },
         schema: {
           tags,
           summary: `Create a ${label.toLowerCase()}`,
@@ -298,12 +352,7 @@ export function contentRoutes(
           user: request.user,
           countedAtEdge: request.routeOptions.config.writeLimit !== undefined,
         });
-        if (result.kind === 'limited') {
-          return reply
-            .status(429)
-            .header('retry-after', String(result.retryAfter))
-            .send({ error: result.message });
-        }
+        if (result.kind === 'limited') throw tooManyRequests(result.message, result.retryAfter);
         // Whether an address is on a private list is nobody's business: new and known get the
         // same status and bytes, never the stored record. It is stored before the answer, so
         // nothing accepted can be lost. Staff who may read the list anyway get the record.
@@ -322,7 +371,7 @@ export function contentRoutes(
     app.put(
       `${base}/:id`,
       {
-        config: { access: def.access.update },
+        config: { access: def.access.update, keyScope: keyScopeFor(def, 'write') },
         schema: {
           tags,
           summary: `Update a ${label.toLowerCase()}; send the version you edited to be told of a conflicting change`,
@@ -351,7 +400,7 @@ export function contentRoutes(
         const result = await app.changes.write(async (tx): Promise<UpdateResult> => {
           const records = repository.in(tx.db);
           const before = await records.findById(id, { forUpdate: true });
-          if (!before) return { kind: 'missing' };
+          if (!before || outsideKeyLimit(request, def, before)) return { kind: 'missing' };
           const outcome = await records.update(id, values, expected);
           if (outcome.kind !== 'updated') return outcome;
           await tx.record({
@@ -385,7 +434,7 @@ export function contentRoutes(
     app.delete(
       `${base}/:id`,
       {
-        config: { access: def.access.delete },
+        config: { access: def.access.delete, keyScope: keyScopeFor(def, 'delete') },
         schema: {
           tags,
           summary: `Move a ${label.toLowerCase()} to the trash (restorable for 30 days)`,
@@ -415,7 +464,7 @@ export function contentRoutes(
       app.put(
         `${base}/order`,
         {
-          config: { access: def.access.update },
+          config: { access: def.access.update, keyScope: keyScopeFor(def, 'write') },
           schema: {
             operationId: `reorder${noun.many}`,
             tags,

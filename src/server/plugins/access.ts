@@ -1,7 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { API_KEY_PREFIX, type ApiKeyScope, apiKeyMessages } from '../../shared/api-keys';
 import type { AccessRule } from '../../shared/content/define';
-import { HttpError } from '../errors';
-import type { SessionUser } from '../types';
+import { HttpError, tooManyRequests } from '../errors';
+import type { ApiKeyIdentity, SessionUser } from '../types';
+import { createRateLimiter } from './rate-limiter';
+import { tryAgainIn } from './write-limits';
 import type { XsrfTokens } from './xsrf';
 
 export const SESSION_COOKIE = 'session';
@@ -16,6 +19,11 @@ export interface SessionLookup {
   userForToken(token: string): Promise<SessionUser | null>;
 }
 
+/** How an API key's secret becomes its key (modules/api-keys, handed in by app.ts). */
+export interface ApiKeyLookup {
+  identify(secret: string): Promise<ApiKeyIdentity | null>;
+}
+
 /** One registered route and who may call it. */
 export interface RouteRule {
   method: string;
@@ -23,6 +31,8 @@ export interface RouteRule {
   access: AccessRule;
   /** The answer never ends (`config.stream`): tests read its head and hang up. */
   stream: boolean;
+  /** The scope an API key needs to call it; none means no key may. */
+  keyScope?: ApiKeyScope;
 }
 
 declare module 'fastify' {
@@ -36,8 +46,14 @@ declare module 'fastify' {
  * Deny by default. Every route names who may call it in `config.access`; a route that names
  * nobody refuses to register, so a forgotten rule fails at startup and in every test.
  */
-export function registerAccessControl(app: FastifyInstance, store: SessionLookup, xsrf: XsrfTokens) {
+export function registerAccessControl(
+  app: FastifyInstance,
+  store: SessionLookup,
+  xsrf: XsrfTokens,
+  keys?: ApiKeyLookup,
+) {
   app.decorateRequest('user', null);
+  app.decorateRequest('apiKey', null);
   app.decorateRequest('authMethod', null);
   app.decorateRequest('csrfFailed', false);
   app.decorate('routeRules', [] as RouteRule[]);
@@ -50,13 +66,39 @@ export function registerAccessControl(app: FastifyInstance, store: SessionLookup
       throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule`);
     }
     const stream = route.config?.stream === true;
+    const keyScope = route.config?.keyScope;
+    // A key never does an admin's work (keys, users, settings, backups): refused at start.
+    if (keyScope && access === 'admin')
+      throw new Error(`Route ${String(route.method)} ${route.url} is admin-only and cannot take an API key`);
     for (const method of [route.method].flat())
-      app.routeRules.push({ method, url: route.url, access, stream });
+      app.routeRules.push({ method, url: route.url, access, stream, keyScope });
   });
+
+  // Keys have a budget of their own, per key, shared by every instance through the database.
+  const keyLimiter =
+    keys &&
+    createRateLimiter(app.database, {
+      bucket: 'api-key',
+      max: app.env.API_KEY_MAX_PER_MINUTE,
+      windowMs: 60_000,
+    });
 
   // Who is asking and may they, decided before the body is read: an anonymous upload or an
   // oversized body to a staff route is refused without being received.
   app.addHook('onRequest', async (request, reply) => {
+    const secret = bearerOf(request);
+    if (secret?.startsWith(API_KEY_PREFIX)) {
+      await identifyKey(request, secret, keys);
+      if (request.is404) return;
+      authorizeKey(request);
+      const budget = await keyLimiter?.hit(request.apiKey!.id);
+      if (budget && !budget.allowed)
+        throw tooManyRequests(
+          `Too many requests with this API key. ${tryAgainIn(budget.retryAfter)}`,
+          budget.retryAfter,
+        );
+      return;
+    }
     await identify(request, reply, store, xsrf);
     // Unknown paths have no route and no rule: they answer 404 to everyone.
     if (request.is404) return;
@@ -71,6 +113,35 @@ export function setXsrfCookie(
   options: { secure: boolean; maxAge: number },
 ) {
   reply.setCookie(XSRF_COOKIE, value, { httpOnly: false, sameSite: 'lax', path: '/', ...options });
+}
+
+function bearerOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  return header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+}
+
+/**
+ * A key stands in as a user so created_by, `assignee=me` and the audit log work unchanged: named
+ * after the key, with the id of the staff member it is limited to (their `me`), or the key's own
+ * id when it is limited to nobody, and the editor role: what it may do is its scopes' business.
+ */
+async function identifyKey(request: FastifyRequest, secret: string, keys: ApiKeyLookup | undefined) {
+  request.authMethod = 'bearer';
+  const key = (await keys?.identify(secret)) ?? null;
+  if (!key) {
+    if (request.is404) return;
+    throw new HttpError(401, apiKeyMessages.unknownKey);
+  }
+  request.apiKey = key;
+  const label = `API key "${key.name}"`;
+  request.user = { _id: key.userId ?? key.id, name: label, username: label, role: 'editor' };
+}
+
+/** Deny by default: a key calls only routes that name a scope it holds, and never an admin's. */
+function authorizeKey(request: FastifyRequest) {
+  const { access, keyScope } = request.routeOptions.config;
+  if (!keyScope || access === 'admin' || !request.apiKey!.scopes.includes(keyScope))
+    throw new HttpError(403, apiKeyMessages.noScope(access === 'admin' ? undefined : keyScope));
 }
 
 async function identify(

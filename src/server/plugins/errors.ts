@@ -1,7 +1,10 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { describeFailure } from '../../shared/failure';
-import { HttpError } from '../errors';
+import { HttpError, TooManyRequests } from '../errors';
+
+/** What a 429 that named no wait says: a minute, the shortest window of our limits. */
+const DEFAULT_RETRY_AFTER_SECONDS = 60;
 
 /**
  * One shape for every failure: `{ error, fields? }`. Bad input is always a 4xx with a message a
@@ -10,6 +13,7 @@ import { HttpError } from '../errors';
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
+      if (error instanceof TooManyRequests) reply.header('retry-after', String(error.retryAfter));
       return reply.status(error.statusCode).send({ error: error.message, ...error.body });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -49,6 +53,16 @@ export function registerErrorHandling(app: FastifyInstance) {
       'request failed',
     );
     return reply.status(500).send({ error: 'Something went wrong on our side. Please try again.' });
+  });
+
+  // The guard at the edge: whatever answered 429 (a page's form, a module that built its own
+  // reply), the client is told when to come back. Throwing `tooManyRequests` says exactly when.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.statusCode === 429 && !reply.hasHeader('retry-after')) {
+      request.log.warn({ route: request.routeOptions.url ?? null }, '429 without Retry-After');
+      reply.header('retry-after', String(DEFAULT_RETRY_AFTER_SECONDS));
+    }
+    return payload;
   });
 
   app.setNotFoundHandler((request, reply) => {

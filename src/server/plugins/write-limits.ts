@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { HttpError } from '../errors';
+import { tooManyRequests } from '../errors';
 import { createRateLimiter, type RateLimiter } from './rate-limiter';
 
 /** A budget of requests per client address, counted in the database so every instance shares it. */
@@ -100,17 +100,16 @@ export function registerWriteLimits(app: FastifyInstance) {
       if (!SAFE_METHODS.has(method)) app.writeLimitedRoutes.push({ method, url: route.url, limit });
   });
 
-  app.addHook('preHandler', async (request, reply) => {
+  app.addHook('preHandler', async (request) => {
     if (SAFE_METHODS.has(request.method) || request.is404) return;
     const limit = request.routeOptions.config.writeLimit;
     if (!limit) return;
     const result = await limiterFor(limit).hit(request.ip);
     if (result.allowed) return;
     request.log.warn({ ip: request.ip, bucket: limit.bucket }, 'anonymous write over its limit');
-    reply.header('retry-after', String(result.retryAfter));
-    throw new HttpError(
-      429,
+    throw tooManyRequests(
       typeof limit.message === 'function' ? limit.message(result.retryAfter) : limit.message,
+      result.retryAfter,
     );
   });
 

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import Fastify from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
+import { API_KEY_SCOPES, type ApiKeyScope } from '../../shared/api-keys';
 import type { AccessRule } from '../../shared/content/define';
 import { contentTypes } from '../../shared/content/types';
 import { PROJECT_ROOT } from '../app';
@@ -100,6 +101,42 @@ const concreteUrl = (url: string) =>
 
 const routes: RouteRule[] = t.app.routeRules.filter((r) => r.method !== 'OPTIONS');
 
+/** A key made through the API, as an integration would hold it. */
+async function apiKey(
+  name: string,
+  scopes: ApiKeyScope[],
+  userId?: string,
+): Promise<{ id: string; key: string }> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/keys',
+    headers: { authorization: `Bearer ${await session(admin.userId)}` },
+    payload: { name, scopes, ...(userId ? { userId } : {}) },
+  });
+  if (res.statusCode !== 201) throw new Error(`creating a key failed: ${res.body}`);
+  return { id: res.json()._id, key: res.json().key };
+}
+const revokedKey = await apiKey('Revoked', [...API_KEY_SCOPES]);
+await t.app.inject({
+  method: 'DELETE',
+  url: `/api/keys/${revokedKey.id}`,
+  headers: { authorization: admin.authorization },
+});
+
+type KeyIdentity = `API key ${ApiKeyScope}` | 'revoked API key';
+const keyIdentities: KeyIdentity[] = [
+  ...API_KEY_SCOPES.map((scope) => `API key ${scope}` as const),
+  'revoked API key',
+];
+const keyOf = new Map<KeyIdentity, string>([['revoked API key', revokedKey.key]]);
+for (const scope of API_KEY_SCOPES) keyOf.set(`API key ${scope}`, (await apiKey(scope, [scope])).key);
+
+/** A key runs exactly the routes naming one of its scopes; an unknown or revoked one is asked who it is. */
+function keyExpectedFor(route: RouteRule, identity: KeyIdentity): 'runs' | 401 | 403 {
+  if (identity === 'revoked API key') return 401;
+  return route.keyScope && identity === `API key ${route.keyScope}` ? 'runs' : 403;
+}
+
 describe('access matrix', () => {
   it('has every registered route with a rule', () => {
     const table = routes.map((r) => `${r.access.padEnd(6)}  ${r.method.padEnd(6)} ${r.url}`).join('\n');
@@ -108,10 +145,18 @@ describe('access matrix', () => {
     for (const r of routes) expect(['public', 'staff', 'admin']).toContain(r.access);
   });
 
-  it.each(identities)('answers %s as each route rule says', async (identity) => {
+  /**
+   * Call every route as one identity and list those whose answer breaks the promise: the route
+   * runs (anything but 401, 403 or a 5xx), or it answers exactly 401 or 403.
+   */
+  async function walk(
+    authorizationOf: () => Promise<string | undefined>,
+    expectedOf: (route: RouteRule) => 'runs' | 401 | 403,
+    ruleOf: (route: RouteRule) => string,
+  ): Promise<string[]> {
     const wrong: string[] = [];
     for (const route of routes) {
-      const authorization = await authorizationFor(identity);
+      const authorization = await authorizationOf();
       const hasBody = !['GET', 'HEAD', 'DELETE'].includes(route.method);
       const res = await t.app.inject({
         method: route.method as 'GET',
@@ -122,7 +167,7 @@ describe('access matrix', () => {
         ...(route.stream ? { payloadAsStream: true } : {}),
       });
       if (route.stream) res.stream().destroy();
-      const expected = expectedFor(route.access, identity);
+      const expected = expectedOf(route);
       const ok =
         res.statusCode < 500 &&
         (expected === 'runs'
@@ -130,10 +175,85 @@ describe('access matrix', () => {
           : res.statusCode === expected);
       if (!ok)
         wrong.push(
-          `${route.method} ${route.url} (${route.access}): expected ${expected}, got ${res.statusCode}`,
+          `${route.method} ${route.url} (${ruleOf(route)}): expected ${expected}, got ${res.statusCode}`,
         );
     }
+    return wrong;
+  }
+
+  it.each(identities)('answers %s as each route rule says', async (identity) => {
+    const wrong = await walk(
+      () => authorizationFor(identity),
+      (route) => expectedFor(route.access, identity),
+      (route) => route.access,
+    );
     expect(wrong).toEqual([]);
+  });
+
+  it.each(keyIdentities)('answers %s as each route’s key scope says', async (identity) => {
+    const wrong = await walk(
+      async () => `Bearer ${keyOf.get(identity)}`,
+      (route) => keyExpectedFor(route, identity),
+      (route) => route.keyScope ?? 'no key',
+    );
+    expect(wrong).toEqual([]);
+  });
+
+  it('gives a key limited to one technician only the requests assigned to them', async () => {
+    const technician = await t.signIn('editor');
+    const request = await t.create('contactus', {
+      name: 'Matrix customer',
+      email: 'matrix-customer@example.com',
+      phone: '03001234567',
+      message: 'Assigned to someone else',
+    });
+    const assigned = await t.app.inject({
+      method: 'PUT',
+      url: `/api/contactus/${request._id}`,
+      headers: { authorization: `Bearer ${await session(admin.userId)}` },
+      payload: { assignee: editor.userId, version: request.version },
+    });
+    expect(assigned.statusCode).toBe(200);
+    const { key } = await apiKey('Technician app', [...API_KEY_SCOPES], technician.userId);
+    const headers = { authorization: `Bearer ${key}` };
+    const read = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
+      t.app.inject({ method, url, headers, payload });
+    expect((await read('GET', `/api/contactus/${request._id}`)).statusCode).toBe(404);
+    expect((await read('PUT', `/api/contactus/${request._id}`, { stage: 'done' })).statusCode).toBe(404);
+    expect((await read('POST', `/api/contactus/${request._id}/notes`, { text: 'Hi' })).statusCode).toBe(404);
+    const list = await read('GET', '/api/contactus');
+    expect(list.json().data.map((record: { _id: string }) => record._id)).not.toContain(request._id);
+  });
+
+  it('lets keys call only what the declarations open to them', () => {
+    const scoped = routes
+      .filter((route) => route.keyScope && route.method !== 'HEAD')
+      .map((route) => `${route.keyScope} ${route.method} ${route.url}`)
+      .sort();
+    const promised: string[] = ['content:write POST /api/upload'];
+    for (const def of contentTypes) {
+      const base = `/api/${def.name}`;
+      if (def.desk) {
+        promised.push(
+          `leads:read GET ${base}`,
+          `leads:read GET ${base}/:id`,
+          `leads:read GET ${base}/export.csv`,
+          `leads:write PUT ${base}/:id`,
+          `leads:write POST ${base}/:id/notes`,
+          `leads:reply POST ${base}/:id/reply`,
+        );
+      } else if (def.access.list === 'public') {
+        promised.push(
+          `content:read GET ${base}`,
+          `content:read GET ${base}/:id`,
+          `content:write POST ${base}`,
+          `content:write PUT ${base}/:id`,
+          `content:write DELETE ${base}/:id`,
+          ...(def.list.order === 'position' ? [`content:write PUT ${base}/order`] : []),
+        );
+      }
+    }
+    expect(scoped).toEqual(promised.sort());
   });
 
   it('declares the rules the product promises (public reads, staff writes, admin users/settings/audit/purge)', () => {
@@ -169,6 +289,10 @@ describe('access matrix', () => {
     expect_('PUT', '/api/users/:id', 'admin');
     expect_('DELETE', '/api/users/:id', 'admin');
     expect_('GET', '/api/audit', 'admin');
+    // API keys are an admin's to make and revoke; no key ever reaches them (keyScope is checked above).
+    expect_('GET', '/api/keys', 'admin');
+    expect_('POST', '/api/keys', 'admin');
+    expect_('DELETE', '/api/keys/:id', 'admin');
     expect_('DELETE', '/api/trash', 'admin');
     expect_('DELETE', '/api/trash/:resource/:id', 'admin');
     // Claiming a site and sessions you can see.

@@ -169,7 +169,7 @@ export function FieldControl(props: FieldControlProps) {
 let staffMembers: Promise<StaffMember[]> | null = null;
 
 /** A choice of one approved staff member by name, or nobody. */
-function StaffSelect(props: {
+export function StaffSelect(props: {
   common: React.SelectHTMLAttributes<HTMLSelectElement> & Record<string, unknown>;
   value: unknown;
   onChange: (value: string) => void;

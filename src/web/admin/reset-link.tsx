@@ -3,6 +3,7 @@ import type { UserListItem } from '../../shared/auth';
 import type { AdminResetLink } from '../../shared/recovery';
 import { ApiError, api } from '../lib/api';
 import { Modal, useFeedback } from './feedback';
+import { ShownOnce } from './shown-once';
 
 /**
  * The Users screen's "Send reset link": the server mails the link when the user has an address,
@@ -11,7 +12,6 @@ import { Modal, useFeedback } from './feedback';
 export function ResetLinkButton({ user }: { user: UserListItem }) {
   const feedback = useFeedback();
   const [shown, setShown] = useState<AdminResetLink | null>(null);
-  const [copied, setCopied] = useState(false);
   const [busy, setBusy] = useState(false);
 
   async function send() {
@@ -22,21 +22,11 @@ export function ResetLinkButton({ user }: { user: UserListItem }) {
     if (!ok) return;
     setBusy(true);
     try {
-      setCopied(false);
       setShown(await api<AdminResetLink>(`/api/users/${user._id}/reset-link`, { method: 'POST' }));
     } catch (error) {
       feedback.error(error instanceof ApiError ? error.message : 'Something went wrong!');
     } finally {
       setBusy(false);
-    }
-  }
-
-  async function copy(link: string) {
-    try {
-      await navigator.clipboard.writeText(link);
-      setCopied(true);
-    } catch {
-      feedback.error('The browser did not allow copying. Select the link and copy it yourself.');
     }
   }
 
@@ -54,7 +44,7 @@ export function ResetLinkButton({ user }: { user: UserListItem }) {
         open={shown !== null}
         onClose={() => setShown(null)}
         title={`Reset link for ${user.name}`}
-        className="reset-link-dialog"
+        className="shown-once-dialog"
       >
         {shown && (
           <>
@@ -65,30 +55,11 @@ export function ResetLinkButton({ user }: { user: UserListItem }) {
                   : 'This account has no e-mail address (or the site cannot send mail): pass the link on yourself.'}{' '}
                 It works once, for {shown.expiresInMinutes} minutes, and is not shown again.
               </p>
-              <label htmlFor="reset-link-value">Reset link</label>
-              <textarea
-                id="reset-link-value"
-                className="reset-link-value"
-                readOnly
-                rows={3}
-                value={shown.link}
-                onFocus={(event) => event.target.select()}
-              />
-              <p role="status" className="muted">
-                {copied ? 'Copied.' : ''}
-              </p>
+              <ShownOnce id="reset-link-value" label="Reset link" noun="link" value={shown.link} />
             </div>
             <div className="modal-footer">
               <button type="button" className="btn btn-light" onClick={() => setShown(null)}>
                 Close
-              </button>
-              <button
-                type="button"
-                className="btn btn-primary"
-                data-autofocus
-                onClick={() => void copy(shown.link)}
-              >
-                Copy link
               </button>
             </div>
           </>

@@ -58,6 +58,13 @@ export const adminScreens: AdminScreen[] = [
     count: 'pendingUsers',
   },
   {
+    path: '/api-keys',
+    label: 'API keys',
+    tile: 'API keys',
+    description: 'Keys with scopes for other apps to use the API.',
+    adminOnly: true,
+  },
+  {
     path: '/settings',
     label: 'Site settings',
     tile: 'Site settings',

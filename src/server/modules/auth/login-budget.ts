@@ -1,6 +1,6 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { authMessages } from '../../../shared/auth';
-import { HttpError, validationFailed } from '../../errors';
+import { HttpError, tooManyRequests, validationFailed } from '../../errors';
 import { createRateLimiter } from '../../plugins/rate-limiter';
 import { tryAgainIn } from '../../plugins/write-limits';
 import type { SessionUser } from '../../types';
@@ -31,7 +31,6 @@ export function createLoginBudget(app: FastifyInstance, store: AuthStore) {
      * one is said under `field` and costs from the budget; an exhausted budget answers 429.
      */
     async confirmCurrentPassword(
-      reply: FastifyReply,
       me: SessionUser,
       password: string,
       field = 'currentPassword',
@@ -39,8 +38,7 @@ export function createLoginBudget(app: FastifyInstance, store: AuthStore) {
       const key = keyOf(me.username);
       if (env.LOGIN_MAX_PER_USER > 0 && (await limiter.peek(key)) >= env.LOGIN_MAX_PER_USER) {
         const { retryAfter } = await limiter.hit(key);
-        reply.header('retry-after', String(retryAfter));
-        throw new HttpError(429, `Too many password attempts. ${tryAgainIn(retryAfter)}`);
+        throw tooManyRequests(`Too many password attempts. ${tryAgainIn(retryAfter)}`, retryAfter);
       }
       const user = await store.findUserById(me._id);
       if (!user) throw new HttpError(401, 'Please log in.');

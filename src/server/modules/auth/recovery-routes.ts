@@ -15,7 +15,7 @@ import {
 } from '../../../shared/recovery';
 import type { ChangeTransaction } from '../../db/change-log';
 import { isUniqueViolation } from '../../db/errors';
-import { HttpError, notFound, validationFailed } from '../../errors';
+import { HttpError, notFound, tooManyRequests, validationFailed } from '../../errors';
 import { errorSchema } from '../../http/schemas';
 import { createRateLimiter } from '../../plugins/rate-limiter';
 import { tryAgainIn, type WriteLimit } from '../../plugins/write-limits';
@@ -234,8 +234,10 @@ export function recoveryRoutes(authStore: AuthStore, actions: RecoveryActions): 
         noStore(reply);
         const limit = await forgotPerAccount.hit((email ?? username ?? '').toLowerCase());
         if (!limit.allowed) {
-          reply.header('retry-after', String(limit.retryAfter));
-          throw new HttpError(429, `Too many requests for reset links. ${tryAgainIn(limit.retryAfter)}`);
+          throw tooManyRequests(
+            `Too many requests for reset links. ${tryAgainIn(limit.retryAfter)}`,
+            limit.retryAfter,
+          );
         }
         const company = await companyName(app);
         const origin = app.siteOrigin();
@@ -335,7 +337,7 @@ export function recoveryRoutes(authStore: AuthStore, actions: RecoveryActions): 
       },
       async (request, reply) => {
         const { email, currentPassword } = request.body;
-        const user = await budget.confirmCurrentPassword(reply, request.user!, currentPassword);
+        const user = await budget.confirmCurrentPassword(request.user!, currentPassword);
         if (user.email?.toLowerCase() === email.toLowerCase())
           throw validationFailed({ email: recoveryMessages.emailSame });
         if (await recovery.emailTaken(email, user._id))

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authMessages, loginSchema, publicUserSchema } from '../../../shared/auth';
 import { isUniqueViolation } from '../../db/errors';
-import { HttpError, validationFailed } from '../../errors';
+import { HttpError, tooManyRequests, validationFailed } from '../../errors';
 import { errorSchema } from '../../http/schemas';
 import {
   SECURE_SESSION_COOKIE,
@@ -33,10 +33,9 @@ const publicUser = ({ _id, name, username, role }: z.infer<typeof publicUserSche
 });
 
 /** A 429 whose Retry-After and message say when to try again. */
-function tooMany(reply: FastifyReply, results: RateLimitResult[], what: string): never {
+function tooMany(results: RateLimitResult[], what: string): never {
   const wait = Math.max(...results.filter((r) => !r.allowed).map((r) => r.retryAfter), 1);
-  reply.header('retry-after', String(wait));
-  throw new HttpError(429, `Too many ${what}. ${tryAgainIn(wait)}`);
+  throw tooManyRequests(`Too many ${what}. ${tryAgainIn(wait)}`, wait);
 }
 
 export function authRoutes(store: AuthStore, xsrf: XsrfTokens): FastifyPluginAsyncZod {
@@ -199,7 +198,7 @@ export function authRoutes(store: AuthStore, xsrf: XsrfTokens): FastifyPluginAsy
         const limit = await loginsPerUser.hit(userKey(username));
         if (!limit.allowed) {
           request.log.warn({ ip: request.ip }, 'login attempts over the limit');
-          tooMany(reply, [limit], 'login attempts');
+          tooMany([limit], 'login attempts');
         }
         const user = await store.findUserByUsername(username);
         // Unknown user and wrong password cost the same time and get the same answer.
@@ -296,10 +295,10 @@ export function authRoutes(store: AuthStore, xsrf: XsrfTokens): FastifyPluginAsy
           },
         },
       },
-      async (request, reply) => {
+      async (request) => {
         const { currentPassword, newPassword } = request.body;
         const me = request.user!;
-        const user = await budget.confirmCurrentPassword(reply, me, currentPassword);
+        const user = await budget.confirmCurrentPassword(me, currentPassword);
         const passwordHash = await hashPassword(newPassword);
         await app.changes.write(async (tx) => {
           const users = store.in(tx);

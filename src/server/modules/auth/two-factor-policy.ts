@@ -30,7 +30,8 @@ export function registerTwoFactorPolicy(app: FastifyInstance) {
   });
   app.addHook('onRequest', async (request) => {
     const user = request.user;
-    if (!user || user.role === 'pending' || request.is404) return;
+    // An API key signs in with no password, so it has no second factor to ask for.
+    if (!user || user.role === 'pending' || request.is404 || request.apiKey) return;
     const policy = await twoFactor.policyFor(user._id);
     if (!policy || policy.enabled || !twoFactorRequiredFor(policy.requirement ?? undefined, user.role))
       return;

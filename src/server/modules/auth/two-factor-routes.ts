@@ -28,7 +28,7 @@ export interface TwoFactorRouteDeps {
   loginsPerIp: RateLimiter;
   loginLimit: WriteLimit;
   userKey(username: string): string;
-  tooMany(reply: FastifyReply, results: RateLimitResult[], what: string): never;
+  tooMany(results: RateLimitResult[], what: string): never;
   startSignedInSession(
     request: FastifyRequest,
     reply: FastifyReply,
@@ -61,9 +61,9 @@ export function registerTwoFactorRoutes(base: FastifyInstance, deps: TwoFactorRo
   };
 
   /** A code guess counts against the same per-user budget as a password guess. */
-  const countGuess = async (reply: FastifyReply, username: string) => {
+  const countGuess = async (username: string) => {
     const limit = await loginsPerUser.hit(userKey(username));
-    if (!limit.allowed) tooMany(reply, [limit], 'sign-in attempts');
+    if (!limit.allowed) tooMany([limit], 'sign-in attempts');
   };
 
   const isRequired = async (user: SessionUser) =>
@@ -125,11 +125,11 @@ export function registerTwoFactorRoutes(base: FastifyInstance, deps: TwoFactorRo
         response: recoveryCodesAnswer,
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const me = request.user!;
       const box = await secretBox();
       if (await twoFactor.isEnabled(me._id)) throw new HttpError(409, twoFactorMessages.alreadyOn);
-      await countGuess(reply, me.username);
+      await countGuess(me.username);
       const result = await app.changes.write(async (tx) => {
         const confirmed = await twoFactor.confirmSetup(tx, me._id, request.body.code, box);
         if (confirmed.outcome === 'enabled') await recordTwoFactorChange(tx, me, me, true);
@@ -154,11 +154,11 @@ export function registerTwoFactorRoutes(base: FastifyInstance, deps: TwoFactorRo
         response: recoveryCodesAnswer,
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const me = request.user!;
       const box = await secretBox();
       if (!(await twoFactor.isEnabled(me._id))) throw new HttpError(409, twoFactorMessages.notOn);
-      await countGuess(reply, me.username);
+      await countGuess(me.username);
       const check = await twoFactor.checkCode(me._id, request.body.code, box);
       if (check !== 'ok') throw validationFailed({ code: codeMessage(check, request.body.code) });
       await loginsPerUser.reset(userKey(me.username));
@@ -186,12 +186,12 @@ export function registerTwoFactorRoutes(base: FastifyInstance, deps: TwoFactorRo
         },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const me = request.user!;
       const box = await secretBox();
       if (!(await twoFactor.isEnabled(me._id))) throw new HttpError(409, twoFactorMessages.notOn);
       if (await isRequired(me)) throw new HttpError(409, twoFactorMessages.stillRequired);
-      await countGuess(reply, me.username);
+      await countGuess(me.username);
       const user = await store.findUserById(me._id);
       if (!user || !(await verifyPassword(user.passwordHash, request.body.password)))
         throw validationFailed({ password: 'The password is not correct.' });
@@ -263,7 +263,7 @@ export function registerTwoFactorRoutes(base: FastifyInstance, deps: TwoFactorRo
       if (!attempt) throw new HttpError(401, twoFactorMessages.ticketExpired);
       const user = await store.findUserById(attempt.userId);
       if (!user) throw new HttpError(401, twoFactorMessages.ticketExpired);
-      await countGuess(reply, user.username);
+      await countGuess(user.username);
       const check = await twoFactor.checkCode(user._id, code, await secretBox());
       if (check !== 'ok') throw new HttpError(401, codeMessage(check, code));
       // One ticket, one session: of two requests racing with two good codes, one wins.

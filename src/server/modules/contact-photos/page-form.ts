@@ -2,7 +2,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { VISITOR_PHOTO_MAX_BYTES, VISITOR_PHOTOS_MAX } from '../../../shared/constants';
 import type { FormUploads } from '../../../shared/site-data';
-import { HttpError } from '../../errors';
+import { HttpError, tooManyRequests } from '../../errors';
 import { createRateLimiter } from '../../plugins/rate-limiter';
 import { BAD_TEXT_ERROR, BAD_TEXT_FIELD, findUnstorableText } from '../../plugins/text-guard';
 import { processImage } from '../media/pipeline';
@@ -43,9 +43,9 @@ export function contactFormReader(app: FastifyInstance, store: ContactPhotoStore
   async function acceptPhoto(part: MultipartFile, ip: string): Promise<string> {
     const hit = await limiter.hit(ip);
     if (!hit.allowed)
-      throw new HttpError(
-        429,
+      throw tooManyRequests(
         typeof limit.message === 'function' ? limit.message(hit.retryAfter) : limit.message,
+        hit.retryAfter,
       );
     const slot = reserveImageSlot(VISITOR_PHOTOS);
     try {

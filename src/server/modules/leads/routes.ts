@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ContentTypeDef } from '../../../shared/content/define';
@@ -10,6 +11,8 @@ import {
 } from '../../../shared/lead-desk';
 import type { ContentRepository } from '../../content/repository';
 import { recordName } from '../../content/repository';
+import { outsideKeyLimit } from '../../content/routes';
+import type { Database } from '../../db/client';
 import { HttpError, notFound } from '../../errors';
 import { errorSchema } from '../../http/schemas';
 import type { LeadDesk } from './desk';
@@ -28,6 +31,12 @@ export function leadDeskRoutes(
   const base = `/api/${def.name}/:id`;
   const tags = [def.plural];
   return async (app) => {
+    // A key limited to a staff member works only on their requests; another's is "not found".
+    const outsideLimit = async (tx: Database, request: FastifyRequest, id: string) => {
+      if (!request.apiKey?.userId) return false;
+      const record = await repository.in(tx.db).findById(id);
+      return !record || outsideKeyLimit(request, def, record);
+    };
     const audit = (id: string, record: Record<string, unknown>, field: string) => ({
       resource: def.name,
       id,
@@ -39,7 +48,7 @@ export function leadDeskRoutes(
     app.post(
       `${base}/notes`,
       {
-        config: { access: def.access.update },
+        config: { access: def.access.update, keyScope: 'leads:write' },
         schema: {
           tags,
           summary: `Add an internal note to a ${def.label.toLowerCase()} (staff only; its version stays)`,
@@ -51,6 +60,7 @@ export function leadDeskRoutes(
       async (request, reply) => {
         const { id } = request.params;
         const note = await app.changes.write(async (tx) => {
+          if (await outsideLimit(tx, request, id)) return null;
           const added = await desk.addNote(
             tx,
             repository.in(tx.db),
@@ -70,7 +80,7 @@ export function leadDeskRoutes(
     app.post(
       `${base}/reply`,
       {
-        config: { access: def.access.update },
+        config: { access: def.access.update, keyScope: 'leads:reply' },
         schema: {
           tags,
           summary: `E-mail the sender of a ${def.label.toLowerCase()} and keep the reply in its history (needs SMTP)`,
@@ -83,6 +93,7 @@ export function leadDeskRoutes(
         if (!desk.canMail()) throw new HttpError(409, MAIL_NOT_SET_UP);
         const { id } = request.params;
         const entry = await app.changes.write(async (tx) => {
+          if (await outsideLimit(tx, request, id)) return null;
           const sent = await desk.reply(
             tx,
             def,

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LIVE_PATH, type LiveChange } from '../../../shared/lead-stats';
-import { HttpError } from '../../errors';
+import { tooManyRequests } from '../../errors';
 import { errorSchema } from '../../http/schemas';
 
 /** The resources whose changes staff pages hear live. */
@@ -9,6 +9,8 @@ const LIVE_RESOURCES = new Set(['contactus']);
 export const HEARTBEAT_MS = 25_000;
 /** Open streams one member of staff may hold: a few tabs, not a leak of reconnecting ones. */
 export const MAX_STREAMS_PER_USER = 6;
+/** When a client refused another stream may try again: a closed tab frees its slot at once. */
+const STREAM_RETRY_SECONDS = 10;
 
 /**
  * `GET /api/live`: Server-Sent Events for staff pages. Every committed change of a contact
@@ -39,7 +41,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = request.user!._id;
       const streams = perUser.get(userId) ?? 0;
       if (streams >= MAX_STREAMS_PER_USER)
-        throw new HttpError(429, 'Too many live pages open. Close a tab and try again.');
+        throw tooManyRequests('Too many live pages open. Close a tab and try again.', STREAM_RETRY_SECONDS);
       perUser.set(userId, streams + 1);
 
       reply.hijack();

@@ -104,7 +104,7 @@ export function mediaRoutes(store: MediaStore): FastifyPluginAsyncZod {
     app.post(
       '/api/upload',
       {
-        config: { access: 'staff' },
+        config: { access: 'staff', keyScope: 'content:write' },
         bodyLimit: MAX_UPLOAD_BYTES + 64 * 1024,
         schema: {
           operationId: 'uploadImage',

@@ -18,6 +18,7 @@ export const adminRoutes: RouteConfigEntry[] = [
     route('message', 'routes/admin/messages.tsx'),
     route('message/:id', 'routes/admin/message.tsx'),
     route('users', 'routes/admin/users.tsx'),
+    route('api-keys', 'routes/admin/api-keys.tsx'),
     route('settings', 'routes/admin/settings.tsx'),
     route('trash', 'routes/admin/trash.tsx'),
     route('audit', 'routes/admin/audit.tsx'),
