@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from './content/field-checks';
+import { UUID_PATTERN } from './content/schema';
 import { isSingleLine } from './text';
 
 /**
@@ -61,7 +62,10 @@ export const apiKeyInputSchema = z.strictObject({
     .transform((scopes) => API_KEY_SCOPES.filter((scope) => scopes.includes(scope))),
   /** Limit the key to the requests assigned to this staff member (a technician's app). */
   userId: z
-    .union([z.uuid({ error: apiKeyMessages.user }), z.literal(''), z.null()], { error: apiKeyMessages.user })
+    .string({ error: apiKeyMessages.user })
+    .max(100, apiKeyMessages.user)
+    .refine((id) => id === '' || UUID_PATTERN.test(id), apiKeyMessages.user)
+    .nullable()
     .optional()
     .transform((id) => id || null),
 });

@@ -90,8 +90,9 @@ export function registerAccessControl(
     if (secret?.startsWith(API_KEY_PREFIX)) {
       await identifyKey(request, secret, keys);
       if (request.is404) return;
+      const keyId = request.apiKey!.id;
       authorizeKey(request);
-      const budget = await keyLimiter?.hit(request.apiKey!.id);
+      const budget = await keyLimiter?.hit(keyId);
       if (budget && !budget.allowed)
         throw tooManyRequests(
           `Too many requests with this API key. ${tryAgainIn(budget.retryAfter)}`,
@@ -140,8 +141,15 @@ async function identifyKey(request: FastifyRequest, secret: string, keys: ApiKey
 /** Deny by default: a key calls only routes that name a scope it holds, and never an admin's. */
 function authorizeKey(request: FastifyRequest) {
   const { access, keyScope } = request.routeOptions.config;
-  if (!keyScope || access === 'admin' || !request.apiKey!.scopes.includes(keyScope))
-    throw new HttpError(403, apiKeyMessages.noScope(access === 'admin' ? undefined : keyScope));
+  if (keyScope && access !== 'admin' && request.apiKey!.scopes.includes(keyScope)) return;
+  // A public route is open to anyone: a key that may not call it as itself calls it as a visitor,
+  // and sees and may do only what a visitor does.
+  if (access === 'public') {
+    request.user = null;
+    request.apiKey = null;
+    return;
+  }
+  throw new HttpError(403, apiKeyMessages.noScope(access === 'admin' ? undefined : keyScope));
 }
 
 async function identify(

@@ -74,8 +74,10 @@ describe('the API document', () => {
 
   it('asks nothing of public reads and a session of staff routes', () => {
     const securityOf = (name: string) => operations.find((entry) => entry.name === name)?.operation.security;
-    expect(securityOf('GET /api/service')).toEqual([]);
+    // Anyone may read services; a key with `content:read` may too (it then sees what staff see).
+    expect(securityOf('GET /api/service')).toEqual([{}, { apiKey: [] }]);
     expect(securityOf('POST /api/contactus')).toEqual([]);
+    expect(securityOf('GET /api/contactus')).toEqual([{ bearer: [] }, { cookie: [] }, { apiKey: [] }]);
     expect(securityOf('GET /api/contactus')).toEqual(
       expect.arrayContaining([{ bearer: [] }, { cookie: [] }]),
     );

@@ -117,7 +117,13 @@ function describeOperation(route: RouteOptions): RouteSchema | undefined {
     ...schema,
     operationId: schema.operationId ?? operationIdFor(method, route.url, schema),
     tags: ((schema.tags as string[] | undefined) ?? ['Other']).map(capitalise),
-    security: access === 'public' ? [] : [...STAFF_SECURITY, ...(config.keyScope ? [{ apiKey: [] }] : [])],
+    // A public route a key may call is open to anyone, and to a key for what its scope adds.
+    security:
+      access === 'public'
+        ? config.keyScope
+          ? [{}, { apiKey: [] }]
+          : []
+        : [...STAFF_SECURITY, ...(config.keyScope ? [{ apiKey: [] }] : [])],
     ...(description ? { description } : {}),
     response,
   };
@@ -187,6 +193,7 @@ const MODULE_TAGS: Record<string, string> = {
   Backup: 'A download of every table and image.',
   Events: "Anonymous counts of visitors' taps on Call and WhatsApp links.",
   'Go-live': 'What still stands between the site and its customers: the admins’ checklist.',
+  Keys: 'API keys for other apps: created, listed and revoked by admins, never with a key.',
   Live: 'Changes of contact requests as they happen.',
   Media: 'Pictures uploaded by staff.',
   Push: 'Browser notifications to staff about urgent requests.',

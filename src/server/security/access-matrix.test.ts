@@ -134,7 +134,9 @@ for (const scope of API_KEY_SCOPES) keyOf.set(`API key ${scope}`, (await apiKey(
 /** A key runs exactly the routes naming one of its scopes; an unknown or revoked one is asked who it is. */
 function keyExpectedFor(route: RouteRule, identity: KeyIdentity): 'runs' | 401 | 403 {
   if (identity === 'revoked API key') return 401;
-  return route.keyScope && identity === `API key ${route.keyScope}` ? 'runs' : 403;
+  if (route.keyScope && identity === `API key ${route.keyScope}`) return 'runs';
+  // A public route runs for a key without its scope as for a visitor.
+  return route.access === 'public' ? 'runs' : 403;
 }
 
 describe('access matrix', () => {

@@ -130,7 +130,7 @@ function optionalValue(
   return field.required ? schema : schema.nullable().default(null);
 }
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isoDateTime = z.iso.datetime({ offset: true });
 
 /** An ISO 8601 date and time with seconds and an offset (or Z), naming a day the calendar has. */

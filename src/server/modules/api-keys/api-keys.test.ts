@@ -136,6 +136,17 @@ describe('API keys: what a key may call', () => {
     expect((await call('GET', '/api/contactus', key)).statusCode).toBe(403);
   });
 
+  it('calls a public route it has no scope for as a visitor: it sees and does only what a visitor may', async () => {
+    const key = await keyWith(['leads:read']);
+    expect((await call('GET', '/api/status', key)).statusCode).toBe(200);
+    const settings = await call('GET', '/api/settings', key);
+    expect(settings.statusCode).toBe(200);
+    expect(settings.json()).not.toHaveProperty('onCallEmails');
+    // Staff see the services; a visitor's list is the same, and nothing is written in the key's name.
+    expect((await call('GET', '/api/service', key)).statusCode).toBe(200);
+    expect((await call('PUT', '/api/settings', key, {})).statusCode).toBe(403);
+  });
+
   it('writes content with content:write, audited under the key’s name', async () => {
     const key = await keyWith(['content:write'], undefined, 'Website sync');
     const res = await call('POST', '/api/team', key, { name: 'Ayesha', position: 'Technician' });

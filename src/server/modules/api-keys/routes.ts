@@ -21,7 +21,7 @@ const idParams = z.object({ id: z.uuid({ error: 'Key not found.' }) });
 export function apiKeyRoutes(users: Pick<AuthStore, 'findUserById'>): FastifyPluginAsyncZod {
   return async (app) => {
     const keys = createApiKeyStore(app.database);
-    const tags = ['api keys'];
+    const tags = ['keys'];
 
     app.get(
       '/api/keys',
