@@ -87,12 +87,16 @@ const checkEveryAnswer: Middleware = {
 };
 
 /**
- * How the technician's app proves who it is: a staff session's bearer token for now. An API key
- * with the leads scopes is sent the same way (`Authorization: Bearer`), so switching is this line.
+ * How the technician's app proves who it is: an API key an admin made for it, limited to the
+ * technician's assigned requests, with the scopes the day needs (created through the client too).
  */
-async function technicianCredentials() {
+async function technicianCredentials(admin: ReturnType<typeof apiClient>) {
   const technician = await t.signIn('editor');
-  return { authorization: technician.authorization, userId: technician.userId };
+  const { data, error } = await admin.POST('/api/keys', {
+    body: { name: 'Technician app', scopes: ['leads:read', 'leads:write'], userId: technician.userId },
+  });
+  expect(error).toBeUndefined();
+  return { authorization: `Bearer ${data!.key}`, userId: technician.userId };
 }
 
 function apiClient(authorization?: string) {
@@ -107,7 +111,7 @@ function apiClient(authorization?: string) {
 describe("a technician's day through the generated client", () => {
   it('lists my assigned requests, adds a note, moves one to done and reads its history', async () => {
     const admin = apiClient((await t.signIn()).authorization);
-    const technician = await technicianCredentials();
+    const technician = await technicianCredentials(admin);
     const visitor = apiClient();
 
     // Three customers write in; the office assigns two of them to the technician.
@@ -165,7 +169,7 @@ describe("a technician's day through the generated client", () => {
     expect(record.data!.stage).toBe('done');
     expect(record.data!.notes.map((entry) => entry.text)).toEqual([note.data!.text]);
     expect(record.data!.history).toEqual([
-      expect.objectContaining({ kind: 'stage', from: 'new', to: 'done', by: 'Editor' }),
+      expect.objectContaining({ kind: 'stage', from: 'new', to: 'done', by: 'API key "Technician app"' }),
     ]);
 
     // A stale version is refused as the document says: 409 with the current record.
@@ -180,8 +184,12 @@ describe("a technician's day through the generated client", () => {
     const anonymous = await visitor.GET('/api/contactus', { params: { query: {} } });
     expect(anonymous.response.status).toBe(401);
 
+    // The key reaches only the technician's own requests: another's is not found.
+    const other = await api.GET('/api/contactus/{id}', { params: { path: { id: sent[2]!._id } } });
+    expect(other.response.status).toBe(404);
+
     expect(disagreements).toEqual([]);
-    expect(answersChecked).toBe(11);
+    expect(answersChecked).toBe(13);
   });
 
   it('would notice an answer the document does not describe', () => {
