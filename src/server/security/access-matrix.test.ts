@@ -240,6 +240,7 @@ describe('access matrix', () => {
           `leads:read GET ${base}`,
           `leads:read GET ${base}/:id`,
           `leads:read GET ${base}/export.csv`,
+          ...(def.intake?.photos ? [`leads:read GET ${base}/:id/photos/:n`] : []),
           `leads:write PUT ${base}/:id`,
           `leads:write POST ${base}/:id/notes`,
           `leads:reply POST ${base}/:id/reply`,

@@ -226,6 +226,49 @@ describe('a request with photos', () => {
   });
 });
 
+describe('photos for another app', () => {
+  it('are read with a leads:read key; a key limited to a technician sees only their requests’ photos', async () => {
+    const key = async (scopes: string[], userId?: string) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/keys',
+        headers: admin,
+        payload: {
+          name: `Photos ${scopes.join(' ')} ${userId ?? ''}`,
+          scopes,
+          ...(userId ? { userId } : {}),
+        },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return { authorization: `Bearer ${res.json().key}` };
+    };
+    const technician = await t.signIn('editor');
+    const filed = async () => {
+      const res = await request({ photos: [await token()] });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json() as { _id: string; version: number };
+    };
+    const theirs = await filed();
+    const others = await filed();
+    const assigned = await t.app.inject({
+      method: 'PUT',
+      url: `/api/contactus/${theirs._id}`,
+      headers: admin,
+      payload: { assignee: technician.userId, version: theirs.version },
+    });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    const photo = (id: string, who: { authorization: string }) =>
+      t.app.inject({ method: 'GET', url: `/api/contactus/${id}/photos/1`, headers: who });
+
+    const everyRequest = await key(['leads:read']);
+    expect((await photo(others._id, everyRequest)).statusCode).toBe(200);
+    const limited = await key(['leads:read'], technician.userId);
+    expect((await photo(theirs._id, limited)).statusCode).toBe(200);
+    expect((await photo(others._id, limited)).statusCode).toBe(404);
+    expect((await photo(theirs._id, await key(['content:read']))).statusCode).toBe(403);
+  });
+});
+
 describe('the photos’ lifecycle', () => {
   it('sweeps photos nobody claimed within the hour, never a request’s', async () => {
     await t.database.query('delete from contact_photos where message_id is null');

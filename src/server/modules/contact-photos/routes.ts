@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { VISITOR_PHOTO_MAX_BYTES } from '../../../shared/constants';
+import { contentTypes } from '../../../shared/content/types';
+import { outsideKeyLimit } from '../../content/routes';
 import { notFound } from '../../errors';
 import { errorSchema } from '../../http/schemas';
 import { tryAgainIn, type WriteLimit } from '../../plugins/write-limits';
@@ -25,6 +27,9 @@ export function photoLimit(app: FastifyInstance): WriteLimit {
  * The visitors' one upload door and the staff's view of what came through it. Photos are never
  * among the public media: they are served here, to staff, never stored by a shared cache.
  */
+/** The content type whose requests carry the photos. */
+const photoOwner = contentTypes.find((def) => def.intake?.photos)!;
+
 export function contactPhotoRoutes(store: ContactPhotoStore): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
@@ -56,7 +61,7 @@ export function contactPhotoRoutes(store: ContactPhotoStore): FastifyPluginAsync
     app.get(
       '/api/contactus/:id/photos/:n',
       {
-        config: { access: 'staff' },
+        config: { access: 'staff', keyScope: 'leads:read' },
         schema: {
           tags: ['Messages'],
           summary: "One of a request's photos (staff only; never cached by a shared cache)",
@@ -65,6 +70,12 @@ export function contactPhotoRoutes(store: ContactPhotoStore): FastifyPluginAsync
         },
       },
       async (request, reply) => {
+        // A key limited to one technician sees the photos of their own requests only.
+        if (request.apiKey?.userId) {
+          const owner = app.repositories.get(photoOwner.name)!;
+          const record = await owner.findById(request.params.id);
+          if (!record || outsideKeyLimit(request, photoOwner, record)) throw notFound('Photo');
+        }
         const bytes = await store.photo(request.params.id, request.params.n);
         if (!bytes) throw notFound('Photo');
         return sendPicture(reply, bytes, 'private, no-store');
