@@ -34,12 +34,13 @@ test('a new urgent request appears on the open dashboard within seconds, and the
   await expect(row).toContainText('Urgent');
   await expect(row).toContainText(area);
   await expect(row.getByRole('link')).toHaveAttribute('href', `/message/${request._id}`);
-  await expect(page.getByRole('status').filter({ hasText: 'Urgent request' })).toHaveText(
+  // Other journeys file urgent requests on the same server at the same time: the announcement may
+  // name theirs too, and the count may grow by more than one.
+  await expect(page.getByRole('status').filter({ hasText: 'Urgent request' })).toContainText(
     `Urgent request ${request.reference} from ${area}`,
   );
-  await expect(
-    page.locator('.figure', { hasText: 'Open urgent requests' }).locator('.figure-value'),
-  ).toHaveText(String(urgentBefore + 1));
+  const openUrgent = page.locator('.figure', { hasText: 'Open urgent requests' }).locator('.figure-value');
+  await expect.poll(async () => Number(await openUrgent.textContent())).toBeGreaterThan(urgentBefore);
   expect(await page.evaluate(() => (window as unknown as { stayedOnPage?: boolean }).stayedOnPage)).toBe(
     true,
   );

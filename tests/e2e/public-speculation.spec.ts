@@ -44,15 +44,20 @@ async function hoverThenClickServices(page: Page, seen: Awaited<ReturnType<typeo
   expect(seen.statuses.filter((s) => s.url === target)).toEqual([]);
   await services.hover();
   await expect
-    .poll(() =>
-      seen.statuses.some((s) => s.url === target && s.action === 'prefetch' && s.status === 'Ready'),
+    .poll(
+      () => seen.statuses.some((s) => s.url === target && s.action === 'prefetch' && s.status === 'Ready'),
+      { timeout: 15_000 },
     )
     .toBe(true);
   await services.click();
   await page.waitForURL('**/services');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // Wide margins: on a loaded machine the DevTools events arrive late, never wrong.
   await expect
-    .poll(() => seen.statuses.some((s) => s.url === target && s.detail === 'PrefetchResponseUsed'))
+    .poll(() => seen.statuses.some((s) => s.url === target && s.detail === 'PrefetchResponseUsed'), {
+      timeout: 15_000,
+      message: JSON.stringify(seen.statuses),
+    })
     .toBe(true);
 }
 
