@@ -99,9 +99,18 @@ export async function buildAll({ quiet = false } = {}) {
     throw new Error(`react-router build failed (${bundled.status ?? bundled.signal})`);
   fs.mkdirSync(path.dirname(BUILD_OUTPUT), { recursive: true });
   fs.writeFileSync(BUILD_OUTPUT, output);
+  // Chunks are named by their content: an earlier build's must not linger beside the new ones.
+  const serverOut = path.join(root, 'build/server');
+  for (const file of fs.existsSync(serverOut) ? fs.readdirSync(serverOut) : [])
+    if (/\.js(\.map)?$/.test(file)) fs.rmSync(path.join(serverOut, file));
   await build({
-    entryPoints: [path.join(root, 'src/server/main.ts')],
-    outfile: path.join(root, 'build/server/main.js'),
+    // main.js starts opening the embedded database, then loads the rest of the server from a
+    // chunk beside it (src/server/main.ts); beside, not in a folder, since modules find their data
+    // files (migrations, demo pictures) next to themselves.
+    entryPoints: { main: path.join(root, 'src/server/main.ts') },
+    outdir: serverOut,
+    splitting: true,
+    chunkNames: '[name]-[hash]',
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -234,7 +234,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const recovery = recoveryActions(app);
   app.decorate('recovery', recovery);
   await app.register(recoveryRoutes(authStore, recovery));
-  await app.register(settingsRoutes(settingsStore));
+  const checkChoices = createChoiceCheck({
+    hasSlug: async (type, slug) => Boolean(await repositories.get(type)?.findBySlug(slug)),
+    hasId: async (type, id) => Boolean(await repositories.get(type)?.findById(id)),
+    isApprovedStaff: async (id) => isApprovedStaff(await authStore.findUserById(id)),
+  });
+  await app.register(settingsRoutes(settingsStore, checkChoices));
   await app.register(goLiveRoutes(settingsStore));
   await app.register(mediaRoutes(mediaStore));
   const mailOutbox = env.SMTP_URL
@@ -278,10 +283,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   app.addHook('onClose', () => alerts.settled());
   const subscriptions = createSubscriptionStore(database);
-  const checkChoices = createChoiceCheck({
-    hasSlug: async (type, slug) => Boolean(await repositories.get(type)?.findBySlug(slug)),
-    isApprovedStaff: async (id) => isApprovedStaff(await authStore.findUserById(id)),
-  });
   const secretBox = lazySecretBox({
     secretKey: env.SECRET_KEY,
     dataDir: env.DATA_DIR,

@@ -1,16 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
-import { loadEnv } from './env';
+import type { Database } from './db/client';
+import { type Env, loadEnv } from './env';
 import { openLocalChannel } from './local-channel/server';
 import { currentSetupCode } from './modules/auth/setup-code';
 import { seedDemoInto } from './modules/demo/seed';
 import { acquireSiteLock } from './site-lock.mjs';
 
+export interface StartOptions {
+  dev?: boolean;
+  /** The environment, when the caller has read it already. */
+  env?: Env;
+  /** The embedded database, when the caller began opening it (main.ts); closed at shutdown. */
+  database?: Promise<Database>;
+}
+
 /** Build the app, seed an empty site, listen, and shut down gracefully on SIGTERM/SIGINT. */
-export async function startServer(options: { dev?: boolean } = {}): Promise<FastifyInstance> {
-  const env = loadEnv();
-  const started = performance.now();
-  // Before the embedded database is opened: a second process on the same folder would corrupt it.
+export async function startServer(options: StartOptions = {}): Promise<FastifyInstance> {
+  const env = options.env ?? loadEnv();
+  // Held before anything is written: a second process on the same folder would corrupt it (opening
+  // the embedded database takes the same lock, so main.ts opening it earlier is covered too).
   const lock = env.DATABASE_URL ? null : acquireSiteLock(env.DATA_DIR);
   // The slow steps of a first start, one short line each, for whoever watches the console; how
   // long each took goes into the ready log line.
@@ -19,7 +28,10 @@ export async function startServer(options: { dev?: boolean } = {}): Promise<Fast
     steps.push({ step, at: performance.now() });
     console.info(step);
   };
-  const app = await buildApp({ env, ssr: { dev: options.dev }, announce });
+  const database = await options.database;
+  const app = await buildApp({ env, database, ssr: { dev: options.dev }, announce });
+  // A database the app was handed is the app's to close all the same.
+  if (database) app.addHook('onClose', () => database.close());
   if (env.SEED_DEMO) {
     const seeded = await seedDemoInto(app, announce);
     if (seeded) app.log.info('seeded demo content into the empty database');
@@ -39,6 +51,8 @@ export async function startServer(options: { dev?: boolean } = {}): Promise<Fast
       })
     : null;
   const origin = app.siteOrigin();
+  // Counted from the process's start (performance's time origin), so that the figure includes
+  // loading the server and, at a first start, building it: the wait a person sees.
   const readyAt = performance.now();
   const stepMs = Object.fromEntries(
     steps.map(({ step, at }, i) => [
@@ -46,10 +60,7 @@ export async function startServer(options: { dev?: boolean } = {}): Promise<Fast
       Math.round((steps[i + 1]?.at ?? readyAt) - at),
     ]),
   );
-  app.log.info(
-    { ms: Math.round(readyAt - started), steps: stepMs, database: app.database.kind, origin },
-    'ready',
-  );
+  app.log.info({ ms: Math.round(readyAt), steps: stepMs, database: app.database.kind, origin }, 'ready');
   // Links in pages, the sitemap and e-mails name this origin; say which one when nobody chose it.
   const originLine = env.PUBLIC_URL
     ? `  Public address: ${origin}\n`
@@ -59,7 +70,7 @@ export async function startServer(options: { dev?: boolean } = {}): Promise<Fast
   const staffLine = setupCode
     ? `  Claim this site: open ${env.PUBLIC_URL ? origin : url}/signup?code=${setupCode} to create the admin account (the code works once)\n`
     : `  Staff area: ${url}/login\n`;
-  const seconds = ((readyAt - started) / 1000).toFixed(1);
+  const seconds = (readyAt / 1000).toFixed(1);
   console.info(
     `Site ready at ${url}  (database: ${app.database.kind === 'pglite' ? `embedded, ${env.DATA_DIR}` : 'PostgreSQL'}; started in ${seconds} s; Ctrl+C stops it)\n` +
       staffLine +

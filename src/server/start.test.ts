@@ -70,7 +70,7 @@ describe(`npm start on a fresh ${testDatabaseKind} database`, () => {
           async (type) => ((await (await fetch(`${first.url}/api/${type}`)).json()) as unknown[]).length,
         ),
       );
-      expect(counts).toEqual([5, 4, 3, 3, 3, 5, 2]);
+      expect(counts).toEqual([5, 4, 3, 3, 8, 5, 2]);
       const home = await (await fetch(`${first.url}/home`)).text();
       expect(home).toContain(services.length > 0 ? 'OUR SERVICES' : '');
       // The page's one script (its islands) arrives compressed at build time, brotli for browsers

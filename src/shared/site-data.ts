@@ -16,9 +16,14 @@ export type SiteRecord<N extends PublicTypeName> = PublicRecord<ContentTypeOf<N>
  */
 export interface SiteData {
   settings(): Promise<SiteSettings>;
-  /** The public records of a content type, in display order. */
-  list<N extends PublicTypeName>(type: N): Promise<SiteRecord<N>[]>;
+  /**
+   * The public records of a content type, in display order: with a query, only those its declared
+   * filters let through (`{ service: id }`), and at most `limit` of them.
+   */
+  list<N extends PublicTypeName>(type: N, query?: SiteListQuery): Promise<SiteRecord<N>[]>;
   findBySlug<N extends SluggedPublicTypeName>(type: N, slug: string): Promise<SiteRecord<N> | null>;
+  /** One public record by its id (what a reference by id holds), or null when none is live. */
+  findById<N extends PublicTypeName>(type: N, id: string): Promise<SiteRecord<N> | null>;
   /**
    * Take a visitor's form posted to a page without JavaScript (a contact message, a subscription)
    * through the same validation and safeguards as its POST /api/<type>.
@@ -35,6 +40,12 @@ export interface SiteData {
   unsubscribe(token: string): Promise<{ ok: boolean; message: string }>;
   /** The button behind the link mailed to an account's new e-mail address; a token works once. */
   confirmAccountEmail(token: string): Promise<{ ok: boolean; message: string }>;
+}
+
+/** Which records of a list a page wants: equal to the type's declared filters, and how many. */
+export interface SiteListQuery {
+  filters?: Record<string, string>;
+  limit?: number;
 }
 
 /** What a request's status page shows: never the sender's details, staff notes or other requests. */

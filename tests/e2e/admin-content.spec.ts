@@ -29,6 +29,11 @@ function sample(field: Field, title: string): string | null {
 async function fillRequired(dialog: Locator, def: ContentTypeDef, title: string) {
   for (const [name, field] of Object.entries(def.fields)) {
     if (field.input !== 'always') continue;
+    // A required reference (a project's service): the first record on offer.
+    if (field.kind === 'reference' && field.required) {
+      await dialog.getByLabel(field.label, { exact: true }).selectOption({ index: 1 });
+      continue;
+    }
     const value = name === def.titleField ? title : sample(field, title);
     if (value !== null && (field.required || name === def.titleField))
       await dialog.getByLabel(field.label, { exact: true }).fill(value);

@@ -39,12 +39,13 @@ test('the go-live checklist names what is still demo and clears item by item', a
     await expect(checklist.getByRole('heading')).toHaveText(`Before you go live (${left} to do)`);
   };
 
-  await dashboard(5);
+  await dashboard(6);
   await expectAccessible(page);
   await expect(checklist).toContainText('Nobody is told about new requests');
   await expect(checklist).toContainText('The demo phone number is still shown');
   await expect(checklist).toContainText('https://portal.example.com/');
   await expect(checklist).toContainText('https://www.facebook.com/');
+  await expect(checklist).toContainText('The demo’s trust signals are still shown');
   await checklist.getByText('Which ones').click();
   await expect(checklist.getByRole('link', { name: /^Service: / }).first()).toBeVisible();
 
@@ -63,28 +64,52 @@ test('the go-live checklist names what is still demo and clears item by item', a
     .click();
   await expect(page).toHaveURL(/\/settings$/);
   await save({ 'Send new messages to': 'desk@coolfix.pk' });
-  await dashboard(4);
+  await dashboard(5);
   await expect(checklist).not.toContainText('Nobody is told about new requests');
 
   await page.goto(`${site.origin}/settings`);
   await save({ Phone: '04235761234', 'Chat (WhatsApp) number': '923331234567' });
-  await dashboard(3);
+  await dashboard(4);
 
   await page.goto(`${site.origin}/settings`);
   await save({
     'First portal address': 'https://portal.coolfix.pk/',
     'Second portal address': 'https://tech.coolfix.pk/',
   });
-  await dashboard(2);
+  await dashboard(3);
 
   await page.goto(`${site.origin}/settings`);
   await save({ Facebook: 'https://www.facebook.com/coolfix.pk', Instagram: '', LinkedIn: '' });
+  await dashboard(2);
+
+  // The company's own figures in place of the demo's.
+  await page.goto(`${site.origin}/settings`);
+  await save({
+    'Year founded': '2014',
+    'Jobs completed': '3150',
+    'Review rating': '4.6',
+    'Number of reviews': '88',
+  });
+  await dashboard(2);
+  await expect(checklist).toContainText('certifications');
+  await expect(checklist).not.toContainText('rating (4.8');
+  const certificates = await fetch(`${site.origin}/api/settings`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const current = await certificates.json();
+  const cleared = await fetch(`${site.origin}/api/settings`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ certifications: [], version: current.version }),
+  });
+  expect(cleared.status, await cleared.text()).toBe(200);
   await dashboard(1);
   await expect(checklist).toContainText(/\d+ demo records are still on the site/);
 
   // The demo content, replaced: once the last seeded record is gone, so is the checklist.
   const authorization = { authorization: `Bearer ${token}` };
   for (const type of [
+    'project',
     'service',
     'client',
     'servicecenter',

@@ -19,7 +19,7 @@ async function fillUrgentRequestWithPhoto(page: Page, name: string) {
   const slug = services[0]!.slug;
   await page.goto(`/services/${slug}`);
   await page.getByRole('main').getByRole('link', { name: 'Request this service' }).first().click();
-  await expect(page).toHaveURL(`/contact?service=${slug}`);
+  await expect(page).toHaveURL(`/services/${slug}#request`);
   const main = page.getByRole('main');
   await expect(main.getByLabel('Service')).toHaveValue(slug);
   await main.getByLabel('Name').fill(name);

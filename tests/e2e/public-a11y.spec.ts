@@ -10,8 +10,10 @@ for (const width of [390, 1280]) {
     page,
     request,
   }) => {
-    test.setTimeout(120_000);
+    // Each page is scrolled through and checked: the time grows with the list of pages.
+    test.setTimeout(180_000);
     const [service] = await listOf<{ slug: string }>(request, 'service');
+    const [center] = await listOf<{ slug: string }>(request, 'servicecenter');
     // A request's private status page, reached from the link a sent request is answered with.
     const sent = await request.post('/api/contactus', {
       data: {
@@ -25,7 +27,8 @@ for (const width of [390, 1280]) {
     const { trackUrl } = (await sent.json()) as { trackUrl: string };
     await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
     const found: string[] = [];
-    for (const path of [...PUBLIC_PATHS, `/services/${service!.slug}`, trackUrl, '/no-such-page']) {
+    const records = [`/services/${service!.slug}`, `/serviceCenter/${center!.slug}`];
+    for (const path of [...PUBLIC_PATHS, ...records, trackUrl, '/no-such-page']) {
       await page.goto(path);
       await pageReady(page);
       // Scroll through so that every revealed section is in its final state.

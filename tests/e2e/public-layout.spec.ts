@@ -83,7 +83,12 @@ async function outsideTheGrid(page: Page): Promise<string[]> {
 test("every public page's content stays on the header's grid at 390 and 1280 px", async ({ browser }) => {
   for (const viewport of [PHONE, LAPTOP]) {
     const { context, page } = await openAt(browser, viewport);
-    const paths = [...PUBLIC_PATHS, `/services/${await firstServiceSlug(page)}`];
+    const [center] = await listOf<{ slug: string }>(page.request, 'servicecenter');
+    const paths = [
+      ...PUBLIC_PATHS,
+      `/services/${await firstServiceSlug(page)}`,
+      `/serviceCenter/${center!.slug}`,
+    ];
     for (const path of paths) {
       await page.goto(path);
       expect(await outsideTheGrid(page), `${path} at ${viewport.width} px`).toEqual([]);
@@ -169,7 +174,8 @@ for (const javaScriptEnabled of [true, false]) {
     const [service] = await listOf<{ slug: string; title: string }>(page.request, 'service');
     await page.goto(`/services/${service!.slug}`);
     await page.getByRole('link', { name: 'Request this service' }).click();
-    await expect(page).toHaveURL(`/contact?service=${service!.slug}`);
+    // The request form is on the service's own page, with the service chosen.
+    await expect(page).toHaveURL(`/services/${service!.slug}#request`);
     const form = page.getByRole('main');
     const choice = form.getByLabel('Service');
     await expect(choice).toHaveValue(service!.slug);

@@ -1,38 +1,73 @@
 import type { ContentTypeDef } from '../../shared/content/define';
 import { referenceMessage } from '../../shared/content/field-checks';
+import type { Field, ReferenceField, UserField } from '../../shared/content/fields';
 import { validationFailed } from '../errors';
 
 /** What checking a choice needs from the modules app.ts hands in (content records, accounts). */
 export interface ChoiceLookups {
-  /** Whether a live record of a slugged type has this slug (a reference field). */
+  /** Whether a live record of a slugged type has this slug (a reference field by slug). */
   hasSlug(type: string, slug: string): Promise<boolean>;
+  /** Whether a live record of a type has this id (a reference field by id). */
+  hasId(type: string, id: string): Promise<boolean>;
   /** Whether this id names an approved staff account (a user field). */
   isApprovedStaff(id: string): Promise<boolean>;
 }
 
 /**
  * A reference must name a live record and a user an approved staff member: a made-up, trashed or
- * pending one is the client's 400, not a 500 nor a stored dangling id. A value equal to what the
- * record already holds (`current`) is not checked again, so a record whose service was trashed or
- * whose assignee left can still be saved whole.
+ * pending one is the client's 400, not a 500 nor a stored dangling id. So must each reference in
+ * a list's rows, and its message names the row. A value the record already holds (`current`) is
+ * not checked again, so a record whose service was trashed or whose assignee left can still be
+ * saved whole.
  */
 export function createChoiceCheck(lookups: ChoiceLookups) {
+  const names = (field: ReferenceField | UserField, value: string) =>
+    field.kind === 'user'
+      ? lookups.isApprovedStaff(value)
+      : field.by === 'id'
+        ? lookups.hasId(field.to, value)
+        : lookups.hasSlug(field.to, value);
+
   return async function checkChoices(
-    def: ContentTypeDef,
+    def: Pick<ContentTypeDef, 'fields'>,
     values: Record<string, unknown>,
     current?: Record<string, unknown> | null,
   ): Promise<void> {
     const problems: Record<string, string> = {};
     for (const [key, field] of Object.entries(def.fields)) {
       const value = values[key];
+      if (field.kind === 'list' && Array.isArray(value)) {
+        const problem = await listProblem(field.label, field.fields, value, current?.[key]);
+        if (problem) problems[key] = problem;
+        continue;
+      }
       if (typeof value !== 'string' || (current && current[key] === value)) continue;
-      if (field.kind === 'reference' && !(await lookups.hasSlug(field.to, value)))
-        problems[key] = referenceMessage(field);
-      if (field.kind === 'user' && !(await lookups.isApprovedStaff(value)))
+      if ((field.kind === 'reference' || field.kind === 'user') && !(await names(field, value)))
         problems[key] = referenceMessage(field);
     }
     if (Object.keys(problems).length > 0) throw validationFailed(problems);
   };
+
+  /** The first row of a list whose reference names nothing live, as its message. */
+  async function listProblem(
+    label: string,
+    fields: Record<string, Field>,
+    rows: unknown[],
+    stored: unknown,
+  ): Promise<string | undefined> {
+    const references = Object.entries(fields).filter(
+      (entry): entry is [string, ReferenceField] => entry[1].kind === 'reference',
+    );
+    const storedRows = Array.isArray(stored) ? (stored as Record<string, unknown>[]) : [];
+    for (const [index, row] of rows.entries()) {
+      for (const [key, field] of references) {
+        const value = (row as Record<string, unknown>)[key];
+        if (typeof value !== 'string' || storedRows.some((kept) => kept?.[key] === value)) continue;
+        if (!(await names(field, value))) return `${label}, row ${index + 1}: ${referenceMessage(field)}`;
+      }
+    }
+    return undefined;
+  }
 }
 
 export type ChoiceCheck = ReturnType<typeof createChoiceCheck>;

@@ -16,6 +16,7 @@ import {
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { slugify } from '../../shared/constants';
 import type { ContentTypeDef } from '../../shared/content/define';
+import { storedValue } from '../../shared/content/stored-values';
 import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { contentTable, rankedOrderTerms } from './table';
@@ -83,9 +84,15 @@ function repositoryOn(
     for (const key of dateTimeKeys) if (typeof row[key] === 'string') row[key] = new Date(row[key] as string);
     return row;
   }
+  const newestBy = def.list.newestBy;
   const order =
     def.list.order === 'newest'
-      ? [desc(col('createdAt')), desc(col('id'))]
+      ? [
+          // The same terms as the list's index (table.ts), so the planner walks it.
+          ...(newestBy ? [sql`${col(newestBy)} desc nulls last`] : []),
+          desc(col('createdAt')),
+          desc(col('id')),
+        ]
       : [asc(col('sortOrder')), asc(col('createdAt')), asc(col('id'))];
   /**
    * The SQL of the list's order. A named order sorts by the expressions its index is built on
@@ -101,7 +108,7 @@ function repositoryOn(
 
   function toRecord(row: Record<string, unknown>): StoredRecord {
     const record: StoredRecord = { _id: String(row.id), version: Number(row.version) };
-    for (const key of fieldKeys) record[key] = row[key];
+    for (const key of fieldKeys) record[key] = storedValue(def.fields[key]!, row[key]);
     for (const key of dateTimeKeys) record[key] = row[key] ? (row[key] as Date).toISOString() : null;
     if (def.slugFrom) record.slug = row.slug;
     // The reference, never the track token's hash.

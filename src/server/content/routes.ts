@@ -40,7 +40,14 @@ function listQuerySchema(def: ContentTypeDef) {
                   error: `${field.label} must be a staff member's id, ${ME} or ${NONE}.`,
                 })
                 .optional()
-            : z.string().max(200).optional();
+            : field?.kind === 'reference' && field.by === 'id'
+              ? // An id column compares only with an id: anything else is the client's 400, not SQL's error.
+                z
+                  .union([z.uuid(), z.literal(NONE)], {
+                    error: `${field.label} must be the id of a ${field.to} or ${NONE}.`,
+                  })
+                  .optional()
+              : z.string().max(200).optional();
   }
   const orders = Object.keys(def.list.orders ?? {});
   if (orders.length > 0)

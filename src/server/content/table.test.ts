@@ -153,6 +153,68 @@ describe('a new content type', () => {
     }
   });
 
+  it('stores the new field kinds in their columns and reads them back as they were sent', async () => {
+    const project = defineContentType({
+      name: 'project',
+      label: 'Project',
+      plural: 'Projects',
+      table: `projects_${randomBytes(4).toString('hex')}`,
+      fields: {
+        title: f.text('Title', { required: true, max: 120 }),
+        completedOn: f.date('Completed on'),
+        hours: f.number('Hours worked', { min: 1, max: 500 }),
+        service: f.reference('Service', 'service', { by: 'id' }),
+        steps: f.list('Steps', { title: f.text('Step', { required: true }), minutes: f.number('Minutes') }),
+        open: f.weeklyHours('Opening hours'),
+      },
+      titleField: 'title',
+      access: { list: 'public', read: 'public', create: 'staff', update: 'staff', delete: 'staff' },
+      list: { order: 'position' },
+      admin: { path: '/addProject', title: 'Projects', view: 'table', columns: ['title'] },
+    }) as unknown as ContentTypeDef;
+    const sql = contentTableSql(project);
+    expect(sql).toContain('completed_on date,');
+    expect(sql).toContain('hours integer check (hours between 1 and 500),');
+    expect(sql).toContain('service uuid,');
+    expect(sql).toContain("steps jsonb not null default '[]',");
+    expect(sql).toContain("open jsonb not null default '{}'");
+    await database.exec(sql);
+    try {
+      const repository = createContentRepository(database.db, project);
+      const write = <T>(work: (records: ReturnType<typeof repository.in>) => Promise<T>) =>
+        database.transaction((tx) => work(repository.in(tx.db)));
+      const blank = await write((records) => records.create({ title: 'Nothing yet' }));
+      expect(blank).toMatchObject({ completedOn: null, hours: null, service: null, steps: [], open: {} });
+      const values = {
+        title: 'Shop wiring',
+        // The last day of a month, where a day read as a Date in another zone would slip.
+        completedOn: '2026-12-31',
+        hours: 12,
+        service: '0b6f4c1e-5d3a-4c8e-9a57-2f1d8e6b7a90',
+        steps: [
+          { title: 'Survey', minutes: 30 },
+          { title: 'Rewire', minutes: 240 },
+        ],
+        open: { monday: { opens: '09:00', closes: '18:00' }, sunday: { opens: '00:00', closes: '23:59' } },
+      };
+      const stored = await write((records) => records.create(values));
+      expect(stored).toMatchObject(values);
+      const read = await repository.findById(stored._id);
+      expect(read).toMatchObject(values);
+      expect(Object.keys(read!.open as object)).toEqual(['monday', 'sunday']);
+      // The column holds the day itself, whatever zone the database session is in.
+      const [row] = await database.query<{ day: string }>(
+        `select completed_on::text as day from ${project.table} where id = $1`,
+        [stored._id],
+      );
+      expect(row?.day).toBe('2026-12-31');
+      // A number outside its bounds never reaches a row.
+      await expect(write((records) => records.update(stored._id, { hours: 501 }))).rejects.toThrow();
+    } finally {
+      await database.exec(`drop table ${project.table}`);
+    }
+  });
+
   it('npm run migration:print prints the SQL the drift check compares with', () => {
     const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
     const run = (...args: string[]) =>

@@ -1,5 +1,6 @@
 import {
   boolean,
+  date,
   integer,
   jsonb,
   type PgColumnBuilderBase,
@@ -24,7 +25,7 @@ export interface ColumnSpec {
   /** The name the repository uses: the declared field name, or camelCase bookkeeping. */
   key: string;
   name: string;
-  type: 'uuid' | 'integer' | 'text' | 'jsonb' | 'boolean' | 'timestamptz';
+  type: 'uuid' | 'integer' | 'text' | 'jsonb' | 'boolean' | 'timestamptz' | 'date';
   notNull: boolean;
   /** SQL expression; absent means the writer must always send a value. */
   default?: string;
@@ -95,10 +96,25 @@ function fieldColumn(key: string, field: Field): ColumnSpec {
         ...orDefault(quote(field.defaultValue)),
         check: `${name} in (${field.options.map(quote).join(', ')})`,
       };
+    case 'list':
+      return { key, name, type: 'jsonb', notNull: true, ...orDefault(quote('[]')) };
+    case 'weeklyHours':
+      return { key, name, type: 'jsonb', notNull: true, ...orDefault(quote('{}')) };
+    case 'number':
+      return {
+        key,
+        name,
+        type: 'integer',
+        notNull: field.required,
+        check: `${name} between ${field.min} and ${field.max}`,
+      };
+    case 'date':
+      return { key, name, type: 'date', notNull: field.required };
     case 'reference':
-      // The chosen record's slug; null when none was chosen. No foreign key: a service renamed
-      // or trashed later must not change what a visitor asked about.
-      return { key, name, type: 'text', notNull: field.required };
+      // The chosen record's slug or id; null when none was chosen. No foreign key: a service
+      // renamed or trashed later must not change what a visitor asked about, and a trashed
+      // record may come back from the trash.
+      return { key, name, type: field.by === 'id' ? 'uuid' : 'text', notNull: field.required };
     case 'dateTime':
       return { key, name, type: 'timestamptz', notNull: field.required };
     case 'user':
@@ -212,7 +228,11 @@ function contentIndexes(def: ContentTypeDef): { name: string; sql: string }[] {
   }
   if (def.list.order === 'newest') {
     const name = `${def.table}_newest`;
-    indexes.push({ name, sql: `create index ${name} on ${def.table} (created_at desc, id desc) ${live}` });
+    const by = def.list.newestBy ? `${columnName(def.list.newestBy)} desc nulls last, ` : '';
+    indexes.push({
+      name,
+      sql: `create index ${name} on ${def.table} (${by}created_at desc, id desc) ${live}`,
+    });
   }
   for (const keys of def.list.indexes ?? []) {
     const name = `${def.table}_${keys.map(columnName).join('_')}`;
@@ -291,6 +311,8 @@ function drizzleColumn(column: ColumnSpec): PgColumnBuilderBase {
     jsonb: () => jsonb(column.name),
     boolean: () => boolean(column.name),
     timestamptz: () => timestamp(column.name, { withTimezone: true }),
+    // The day as the text 'YYYY-MM-DD' both ways: a Date would move it by the server's time zone.
+    date: () => date(column.name, { mode: 'string' }),
   }[column.type]();
   // Defaults stay in the database: Drizzle sends `default` for every value a write leaves out.
   return column.notNull ? built.notNull() : built;

@@ -1,10 +1,9 @@
 import fs from 'node:fs/promises';
 import { PGlite, type Transaction as PgliteTransaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import pg from 'pg';
+import type pg from 'pg';
 import { acquireSiteLock } from '../site-lock.mjs';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -98,7 +97,12 @@ function pgliteTransaction(tx: PgliteTransaction): Database {
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000 });
+  // Loaded only here: an embedded site never pays for the PostgreSQL driver at start.
+  const [{ default: pgDriver }, { drizzle: drizzleNodePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+  ]);
+  const pool = new pgDriver.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000 });
   // A failing idle client must not crash the process; the next query reports the problem.
   pool.on('error', () => undefined);
   const db = drizzleNodePg({ client: pool }) as unknown as Db;
@@ -129,7 +133,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       try {
         await client.query('begin');
         try {
-          const result = await work(postgresTransaction(client));
+          const result = await work(postgresTransaction(client, drizzleNodePg));
           await client.query('commit');
           return result;
         } catch (error) {
@@ -150,7 +154,10 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
 }
 
 /** One PostgreSQL transaction on one pooled connection, as a Database. */
-function postgresTransaction(client: pg.PoolClient): Database {
+function postgresTransaction(
+  client: pg.PoolClient,
+  drizzleNodePg: typeof import('drizzle-orm/node-postgres').drizzle,
+): Database {
   const scoped: Database = {
     kind: 'postgres',
     db: drizzleNodePg({ client }) as unknown as Db,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
+import type pg from 'pg';
 import type { ChangeEvent } from '../types';
 
 const CHANGES_CHANNEL = 'site_changes';
@@ -29,7 +29,9 @@ export function registerCluster(app: FastifyInstance, url: string) {
 
   async function listen(attempt = 0): Promise<void> {
     if (closing) return;
-    const next = new pg.Client({ connectionString: url });
+    const { default: pgDriver } = await import('pg');
+    if (closing) return;
+    const next = new pgDriver.Client({ connectionString: url });
     next.on('error', (error) => {
       app.log.warn({ err: error }, 'change listener lost its connection; reconnecting');
       void next.end().catch(() => undefined);

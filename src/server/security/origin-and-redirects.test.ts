@@ -21,10 +21,11 @@ const stored = () => open.app.responseCacheSettled();
 const canonical = (html: string) => /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1];
 const meta = (html: string, property: string) =>
   new RegExp(`<meta property="${property}" content="([^"]*)"`).exec(html)?.[1];
+/** The company's LocalBusiness among the page's JSON-LD scripts (a service page has its own Service too). */
 const jsonLd = (html: string) =>
-  JSON.parse(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? 'null') as {
-    url: string;
-  };
+  [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)]
+    .map((match) => JSON.parse(match[1]!) as { '@type': string; '@id'?: string; url: string })
+    .find((data) => data['@type'] === 'LocalBusiness' && data['@id']?.endsWith('/#business')) ?? { url: '' };
 
 // The worst case: no PUBLIC_URL and every proxy trusted, so forwarded headers reach the app.
 const open = await createTestApp({ ssr: true, env: { TRUST_PROXY: 'true' } });

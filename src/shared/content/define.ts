@@ -98,6 +98,11 @@ export interface ContentTypeDef<F extends Record<string, Field> = Record<string,
   list: {
     /** 'position' is the staff-editable order; 'newest' puts the latest first (the inbox). */
     order: 'position' | 'newest';
+    /**
+     * With order 'newest': the date field that says how new a record is (a project's completion
+     * day) instead of when it was stored; records without one come last.
+     */
+    newestBy?: keyof F & string;
     /** Paginated lists answer { data, totalCount } (the spec's contactus shape). */
     paginated?: boolean;
     /** Fields matched by ?q= (case-insensitive substring). */
@@ -153,6 +158,8 @@ export function defineContentType<const F extends Record<string, Field>, const D
     if (!(column in def.fields)) throw new Error(`${def.name}: admin column '${column}' is not a field`);
   }
   if (!(def.titleField in def.fields)) throw new Error(`${def.name}: titleField is not a field`);
+  if (def.list.newestBy && (def.list.order !== 'newest' || !(def.list.newestBy in def.fields)))
+    throw new Error(`${def.name}: list.newestBy must name a field of a list ordered 'newest'`);
   const ordered = Object.values(def.list.orders ?? {}).flatMap((order) => order.first.flatMap(Object.keys));
   for (const key of [...ordered, ...(def.list.indexes ?? []).flat()])
     if (!(key in def.fields)) throw new Error(`${def.name}: list order or index names '${key}', not a field`);

@@ -52,9 +52,23 @@ function exampleValue(field: Field): unknown {
     case 'emailList':
       return [];
     case 'reference':
+      // Staff choose it from a list; an example that must name one names an id or a slug.
+      if (!field.required) return null;
+      return field.by === 'id' ? '0b6f4c1e-5d3a-4c8e-9a57-2f1d8e6b7a91' : 'air-conditioning';
     case 'dateTime':
     case 'user':
       return null;
+    case 'date':
+      return '2026-05-04';
+    case 'number':
+      return field.min;
+    case 'list':
+      return [Object.fromEntries(Object.entries(field.fields).map(([key, sub]) => [key, exampleValue(sub)]))];
+    case 'weeklyHours':
+      return {
+        monday: { opens: '09:00', closes: '18:00' },
+        saturday: { opens: '10:00', closes: '14:00' },
+      };
   }
 }
 

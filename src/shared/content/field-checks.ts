@@ -9,9 +9,11 @@ import { normalisePhone } from '../phone';
 import { EMAIL_PATTERN, isCleanParagraphs, isSingleLine, isSiteLink } from '../text';
 import type {
   BooleanField,
+  DateField,
   DateTimeField,
   Field,
   FieldKind,
+  NumberField,
   ReferenceField,
   TextField,
   UserField,
@@ -74,7 +76,8 @@ export function textProblem(field: TextField, trimmed: string): string | undefin
       ? messages.controlCharacters(field.label)
       : messages.oneLine(field.label);
   const pattern = PATTERNS[field.kind];
-  return pattern && !pattern.test(trimmed) ? pattern.message : undefined;
+  if (pattern && !pattern.test(trimmed)) return pattern.message;
+  return field.format && !field.format.pattern.test(trimmed) ? field.format.message : undefined;
 }
 
 /**
@@ -87,6 +90,13 @@ export const referenceMessage = (field: ReferenceField | UserField) =>
 /** The message for a date and time that cannot be read as one instant. */
 export const dateTimeMessage = (field: DateTimeField) =>
   `${field.label} must be a date and time, e.g. 2026-11-25T10:00:00Z.`;
+
+/** The message for a value that is not a calendar day. */
+export const dateMessage = (field: DateField) => `${field.label} must be a date, e.g. 2026-11-25.`;
+
+/** The message for a value that is not a whole number within the field's bounds. */
+export const numberMessage = (field: NumberField) =>
+  `${field.label} must be a whole number from ${field.min} to ${field.max}.`;
 
 /** A declared field as an HTML form field: everything a server-rendered form needs. */
 export interface PlainField {

@@ -3,6 +3,8 @@
  * its kind and its rules; the zod schemas, the database columns and the admin form are derived
  * from these and nothing else.
  */
+import type { WeeklyHours } from './hours';
+
 export type FieldKind =
   | 'text'
   | 'longText'
@@ -17,7 +19,11 @@ export type FieldKind =
   | 'reference'
   | 'dateTime'
   | 'user'
-  | 'emailList';
+  | 'emailList'
+  | 'date'
+  | 'number'
+  | 'list'
+  | 'weeklyHours';
 
 /** Who may send a field: on create and update, only on update (e.g. a message's status), or never. */
 export type FieldInput = 'always' | 'updateOnly' | 'never';
@@ -43,6 +49,14 @@ export interface FieldBase {
 
 export interface TextField extends FieldBase {
   kind: 'text' | 'longText' | 'email' | 'phone' | 'url' | 'image';
+  /** A shape the text must have beyond its kind's (a rating typed as `4.8`), with its message. */
+  format?: TextFormat;
+}
+
+/** A declared shape of a text value: plain data, so the browser's checks can run it too. */
+export interface TextFormat {
+  pattern: RegExp;
+  message: string;
 }
 export interface ImagesField extends FieldBase {
   kind: 'images';
@@ -62,14 +76,50 @@ export interface BooleanField extends FieldBase {
 }
 
 /**
- * A choice of one live record of another (slugged, public) type, stored as its slug, or null when
- * none was chosen: a message's "Service". The options are data, so the server checks the slug
- * against the records and the form lists them from the page's data.
+ * A choice of one live record of another (public) type, or null when none was chosen. Stored by
+ * the record's slug (`by: 'slug'`, the default: a message's "Service", which must read the same
+ * after the service is renamed or trashed) or by its id (`by: 'id'`: a testimonial's service,
+ * which follows the record through renames). The options are data, so the server checks the
+ * value against the live records and the form lists them by title.
  */
 export interface ReferenceField extends FieldBase {
   kind: 'reference';
   /** The type whose records are the options, by its API name ('service'). */
   to: string;
+  by: 'slug' | 'id';
+}
+
+/** A calendar day (a project's completion), `YYYY-MM-DD` in a \`date\` column, or null. No time, no zone. */
+export interface DateField extends FieldBase {
+  kind: 'date';
+}
+
+/** A whole number between \`min\` and \`max\` (years in business), or null when none is set. */
+export interface NumberField extends FieldBase {
+  kind: 'number';
+  min: number;
+  /** The largest value accepted (for this kind \`max\` is a value, not a length). */
+  max: number;
+}
+
+/** What a row of a list may hold: plain values, each checked by its own rule. */
+export type ListItemField = TextField | NumberField | ReferenceField;
+
+/**
+ * Rows of sub-fields (a service's FAQs, its steps, certifications), stored as one \`jsonb\` array
+ * of objects in the order staff put them. Each row is checked sub-field by sub-field, and a
+ * message names the row (\`FAQs, row 2: Question is required.\`).
+ */
+export interface ListField<S extends Record<string, ListItemField> = Record<string, ListItemField>>
+  extends FieldBase {
+  kind: 'list';
+  fields: S;
+  maxItems: number;
+}
+
+/** Opening hours of each day of the week (hours.ts), stored as one \`jsonb\` object. */
+export interface WeeklyHoursField extends FieldBase {
+  kind: 'weeklyHours';
 }
 
 /**
@@ -107,7 +157,11 @@ export type Field =
   | ReferenceField
   | DateTimeField
   | UserField
-  | EmailListField;
+  | EmailListField
+  | DateField
+  | NumberField
+  | ListField
+  | WeeklyHoursField;
 
 type Options = Partial<
   Pick<FieldBase, 'required' | 'input' | 'max' | 'help' | 'staffOnly' | 'autoComplete' | 'personal'>
@@ -132,8 +186,8 @@ const base = (kind: FieldKind, label: string, options: Options) => ({
 type Marks<O> = O extends { staffOnly: true } ? { staffOnly: true } : unknown;
 
 export const f = {
-  text: <const O extends Options = Options>(label: string, options: O = {} as O) =>
-    ({ ...base('text', label, options), kind: 'text' }) as TextField & Marks<O>,
+  text: <const O extends Options & { format?: TextFormat } = Options>(label: string, options: O = {} as O) =>
+    ({ ...base('text', label, options), kind: 'text', format: options.format }) as TextField & Marks<O>,
   longText: <const O extends Options = Options>(label: string, options: O = {} as O) =>
     ({ ...base('longText', label, options), kind: 'longText' }) as TextField & Marks<O>,
   email: <const O extends Options = Options>(label: string, options: O = {} as O) =>
@@ -166,8 +220,46 @@ export const f = {
     ({ ...base('rating', label, options), kind: 'rating' }) as RatingField & Marks<O>,
   boolean: <const O extends Options = Options>(label: string, options: O = {} as O) =>
     ({ ...base('boolean', label, options), kind: 'boolean' }) as BooleanField & Marks<O>,
-  reference: <const O extends Options = Options>(label: string, to: string, options: O = {} as O) =>
-    ({ ...base('reference', label, options), kind: 'reference', to }) as ReferenceField & Marks<O>,
+  reference: <const O extends Options & { by?: 'slug' | 'id' } = Options>(
+    label: string,
+    to: string,
+    options: O = {} as O,
+  ) =>
+    ({
+      ...base('reference', label, options),
+      kind: 'reference',
+      to,
+      by: options.by ?? 'slug',
+    }) as ReferenceField & Marks<O>,
+  date: <const O extends Options = Options>(label: string, options: O = {} as O) =>
+    ({ ...base('date', label, options), kind: 'date' }) as DateField & Marks<O>,
+  /** Bounds default to 0 and the largest value an \`integer\` column holds. */
+  number: <const O extends Omit<Options, 'max'> & { min?: number; max?: number } = Options>(
+    label: string,
+    options: O = {} as O,
+  ) =>
+    ({
+      ...base('number', label, { ...options, max: undefined }),
+      kind: 'number',
+      min: options.min ?? 0,
+      max: options.max ?? INTEGER_MAX,
+    }) as NumberField & Marks<O>,
+  list: <
+    const S extends Record<string, ListItemField>,
+    const O extends Options & { maxItems?: number } = Options,
+  >(
+    label: string,
+    fields: S,
+    options: O = {} as O,
+  ) =>
+    ({
+      ...base('list', label, options),
+      kind: 'list',
+      fields,
+      maxItems: options.maxItems ?? 20,
+    }) as ListField<S> & Marks<O>,
+  weeklyHours: <const O extends Options = Options>(label: string, options: O = {} as O) =>
+    ({ ...base('weeklyHours', label, options), kind: 'weeklyHours' }) as WeeklyHoursField & Marks<O>,
   dateTime: <const O extends Options = Options>(label: string, options: O = {} as O) =>
     ({ ...base('dateTime', label, options), kind: 'dateTime' }) as DateTimeField & Marks<O>,
   user: <const O extends Options = Options>(label: string, options: O = {} as O) =>
@@ -183,6 +275,9 @@ export const f = {
     }) as EmailListField & Marks<O>,
 };
 
+/** The largest value a PostgreSQL \`integer\` holds: a number field's default bound. */
+export const INTEGER_MAX = 2_147_483_647;
+
 /** The TypeScript value a field holds in a stored record. */
 export type FieldValue<F extends Field> = F extends ImagesField | EmailListField
   ? string[]
@@ -192,6 +287,15 @@ export type FieldValue<F extends Field> = F extends ImagesField | EmailListField
       ? number
       : F extends BooleanField
         ? boolean
-        : F extends ReferenceField | DateTimeField | UserField
+        : F extends ReferenceField | DateTimeField | UserField | DateField
           ? string | null
-          : string;
+          : F extends NumberField
+            ? number | null
+            : F extends ListField<infer S>
+              ? ListRow<S>[]
+              : F extends WeeklyHoursField
+                ? WeeklyHours
+                : string;
+
+/** One row of a list field: a value for each of its sub-fields. */
+export type ListRow<S extends Record<string, ListItemField>> = { [K in keyof S]: FieldValue<S[K]> };

@@ -28,7 +28,18 @@ describe('shared schemas', () => {
       serviceName: 'cctv',
       extra: 1,
     });
-    expect(parsed).toEqual({ title: 'AC', description: 'd', serviceName: 'cctv', icon: '', images: [] });
+    expect(parsed).toEqual({
+      title: 'AC',
+      description: 'd',
+      serviceName: 'cctv',
+      icon: '',
+      images: [],
+      price: '',
+      duration: '',
+      steps: [],
+      faqs: [],
+      related: [],
+    });
   });
 
   it('let an update name only what changes', () => {

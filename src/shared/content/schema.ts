@@ -4,15 +4,18 @@ import { EMAIL_PATTERN, isSiteLink } from '../text';
 import type { ContentRecord, ContentTypeDef, SingletonDef } from './define';
 import { examplesFor } from './examples';
 import {
+  dateMessage,
   dateTimeMessage,
   maxLengthOf,
   messages,
   notTextMessage,
+  numberMessage,
   referenceMessage,
   textProblem,
   tooLongMessage,
 } from './field-checks';
-import type { EmailListField, Field } from './fields';
+import type { EmailListField, Field, ListField, NumberField, WeeklyHoursField } from './fields';
+import { type DayHours, isWeekday, TIME_PATTERN, WEEKDAY_LABELS, WEEKDAYS } from './hours';
 
 export { messages };
 
@@ -90,8 +93,24 @@ export function fieldSchema(field: Field): z.ZodType {
     case 'boolean':
       return field.required ? z.boolean() : z.boolean().default(false);
     case 'reference':
-      // The slug's shape only: whether such a record exists is the server's check (choices.ts).
-      return optionalValue(field, 200, referenceMessage(field), (value) => SLUG_PATTERN.test(value), String);
+      // The shape only (a slug, or an id): whether such a record lives is the server's check (choices.ts).
+      return field.by === 'id'
+        ? optionalValue(
+            field,
+            100,
+            referenceMessage(field),
+            (value) => UUID_PATTERN.test(value),
+            (value) => value.toLowerCase(),
+          )
+        : optionalValue(field, 200, referenceMessage(field), (value) => SLUG_PATTERN.test(value), String);
+    case 'date':
+      return optionalValue(field, 10, dateMessage(field), isCalendarDay, String);
+    case 'number':
+      return numberSchema(field);
+    case 'list':
+      return listSchema(field);
+    case 'weeklyHours':
+      return weeklyHoursSchema(field);
     case 'dateTime':
       // Any offset in, one instant out: stored and answered in UTC.
       return optionalValue(field, 40, dateTimeMessage(field), isInstant, (value) =>
@@ -121,7 +140,8 @@ function optionalValue(
   normalise: (value: string) => string,
 ) {
   const schema = z
-    .string({ error: () => message })
+    // A required value left out is missing, like any other field's, not malformed.
+    .string({ error: (issue) => (issue.input == null ? messages.required(field.label) : message) })
     .trim()
     .max(maxLength, { error: message, abort: true })
     .refine((value) => value === '' || isValid(value), message)
@@ -142,6 +162,136 @@ function isInstant(value: string): boolean {
 }
 
 const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** `YYYY-MM-DD`, naming a day the calendar has (no 30 February). */
+function isCalendarDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
+  return (
+    year >= 1 &&
+    month >= 1 &&
+    month <= 12 &&
+    day >= 1 &&
+    day <= new Date(Date.UTC(year, month, 0)).getUTCDate()
+  );
+}
+
+/** A whole number within the field's bounds; '' and null are none (null) unless it is required. */
+function numberSchema(field: NumberField): z.ZodType {
+  const message = numberMessage(field);
+  const whole = (error: (issue: { input: unknown }) => string) =>
+    z.number({ error }).int(message).min(field.min, message).max(field.max, message);
+  if (field.required)
+    return whole((issue) =>
+      issue.input === undefined || issue.input === null || issue.input === ''
+        ? messages.required(field.label)
+        : message,
+    );
+  // An emptied form field ('') is no number: null. Preprocessed rather than a union with '', so the
+  // API document shows a nullable integer (a union's `nullable` had no `type` for the linter).
+  return z
+    .preprocess((value) => (value === '' ? null : value), whole(() => message).nullable())
+    .default(null);
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Rows of sub-fields. Each row is judged sub-field by sub-field with the sub-field's own rule, and
+ * the message says which row (`FAQs, row 2: Question is required.`), so staff know what to fix.
+ * The number of rows is checked before any row is read: a huge list is refused, not scanned. The
+ * rows then go through the plain schema of the list, which is also what the API document shows.
+ */
+function listSchema(field: ListField): z.ZodType {
+  const { label, maxItems } = field;
+  const subSchemas = Object.entries(field.fields).map(([key, sub]) => [key, fieldSchema(sub)] as const);
+  const tooMany = `${label}: at most ${maxItems} rows.`;
+  const notRows = `${label} must be a list of rows, each with ${Object.values(field.fields)
+    .map((sub) => sub.label)
+    .join(', ')}.`;
+  const rows = z
+    .array(z.object(Object.fromEntries(subSchemas)), { error: () => notRows })
+    .max(maxItems, tooMany)
+    .refine((list) => !field.required || list.length > 0, messages.required(label));
+  const checked = z.preprocess((value, context) => {
+    if (!Array.isArray(value)) return value;
+    if (value.length > maxItems) {
+      context.addIssue({ code: 'custom', message: tooMany, input: value });
+      return value;
+    }
+    for (const [index, row] of value.entries()) {
+      const where = `${label}, row ${index + 1}`;
+      if (!isPlainObject(row)) {
+        context.addIssue({ code: 'custom', message: `${where}: ${notRows}`, input: row });
+        continue;
+      }
+      for (const [key, schema] of subSchemas) {
+        const parsed = schema.safeParse(row[key]);
+        if (!parsed.success)
+          context.addIssue({
+            code: 'custom',
+            message: `${where}: ${parsed.error.issues[0]?.message}`,
+            input: row,
+          });
+      }
+    }
+    return value;
+  }, rows);
+  return field.required ? checked : checked.default([]);
+}
+
+const daySchema = z.object({
+  opens: z.string().regex(TIME_PATTERN),
+  closes: z.string().regex(TIME_PATTERN),
+});
+
+/**
+ * The week's opening hours: each day named is open from `opens` to `closes` (24-hour `HH:MM`,
+ * opening first), a day left out or null is closed. Anything else names the day it is wrong on.
+ * The days come out in calendar order, with nothing but their two times.
+ */
+function weeklyHoursSchema(field: WeeklyHoursField): z.ZodType {
+  const { label } = field;
+  const notAWeek = `${label} must give each open day its opening and closing time, e.g. { "monday": { "opens": "09:00", "closes": "18:00" } }.`;
+  const week = z
+    .object(Object.fromEntries(WEEKDAYS.map((day) => [day, daySchema.optional()])), { error: () => notAWeek })
+    .refine((value) => !field.required || Object.keys(value).length > 0, messages.required(label));
+  const checked = z.preprocess((value, context) => {
+    if (!isPlainObject(value)) return value;
+    const keys = Object.keys(value);
+    // More keys than days is wrong whatever they are: refused before any of them is read.
+    const stranger = keys.length > WEEKDAYS.length ? keys[0] : keys.find((key) => !isWeekday(key));
+    if (stranger !== undefined) {
+      context.addIssue({
+        code: 'custom',
+        message: `${label}: "${stranger.slice(0, 20)}" is not a day of the week (monday to sunday).`,
+        input: value,
+      });
+      return value;
+    }
+    const days: Record<string, DayHours> = {};
+    for (const day of WEEKDAYS) {
+      const hours = value[day];
+      if (hours === undefined || hours === null) continue;
+      const where = `${label}, ${WEEKDAY_LABELS[day]}`;
+      const opens = isPlainObject(hours) ? hours.opens : undefined;
+      const closes = isPlainObject(hours) ? hours.closes : undefined;
+      const problem =
+        typeof opens !== 'string' || !TIME_PATTERN.test(opens)
+          ? 'the opening time must be a time like 08:30.'
+          : typeof closes !== 'string' || !TIME_PATTERN.test(closes)
+            ? 'the closing time must be a time like 18:00.'
+            : opens >= closes
+              ? 'the closing time must be after the opening time.'
+              : undefined;
+      if (problem) context.addIssue({ code: 'custom', message: `${where}: ${problem}`, input: value });
+      else days[day] = { opens: opens as string, closes: closes as string };
+    }
+    return days;
+  }, week);
+  return field.required ? checked : checked.default({});
+}
 
 /**
  * A list of addresses, sent as an array (the API) or as text with one address per line (what the
@@ -267,7 +417,18 @@ function storedValueSchema(field: Field): z.ZodType {
     case 'reference':
     case 'dateTime':
     case 'user':
+    case 'date':
       return z.string().nullable();
+    case 'number':
+      return z.number().int().nullable();
+    case 'list':
+      return z.array(
+        z.object(
+          Object.fromEntries(Object.entries(field.fields).map(([key, sub]) => [key, storedValueSchema(sub)])),
+        ),
+      );
+    case 'weeklyHours':
+      return z.object(Object.fromEntries(WEEKDAYS.map((day) => [day, daySchema.optional()])));
     default:
       return z.string();
   }

@@ -1,3 +1,4 @@
+import { RATING_MESSAGE, RATING_PATTERN } from '../trust-signals';
 import { TWO_FACTOR_REQUIREMENTS, twoFactorRequirementLabels } from '../two-factor-policy';
 import { defineSingleton, type FieldValues } from './define';
 import { f } from './fields';
@@ -36,6 +37,39 @@ export const settings = defineSingleton({
     aboutIntro: f.longText('About intro', { required: true, max: 2000 }),
     aboutExpertise: f.longText('Our Expertise (one point per line)', { required: true, max: 1000 }),
     aboutCommitment: f.longText('Our Commitment', { required: true, max: 1000 }),
+    // Trust signals: each shows on the home page, the about page and in the footer once it is set.
+    // The year, not a count of years: the years in business then count up by themselves.
+    foundedYear: f.number('Year founded', {
+      min: 1900,
+      max: 2100,
+      help: 'The years in business are counted from it, e.g. 2009.',
+    }),
+    jobsCompleted: f.number('Jobs completed', { min: 0, max: 100_000_000 }),
+    // A rating has a decimal and numbers here are whole: it is text with the rating's shape.
+    ratingValue: f.text('Review rating', {
+      max: 8,
+      format: { pattern: RATING_PATTERN, message: RATING_MESSAGE },
+      help: 'Out of 5, with one decimal, e.g. 4.8. Shown with the number of reviews and in search results.',
+    }),
+    ratingCount: f.number('Number of reviews', { min: 0, max: 100_000_000 }),
+    reviewsUrl: f.url('Where the reviews are', { help: 'e.g. the Google Maps page of the business.' }),
+    warrantyShort: f.text('Warranty in a few words', {
+      max: 40,
+      help: 'For the footer and the home page, e.g. 12-month warranty.',
+    }),
+    warrantyTerms: f.longText('Warranty terms', {
+      max: 300,
+      help: 'One or two sentences, e.g. 12-month workmanship warranty on every repair.',
+    }),
+    certifications: f.list(
+      'Certifications and licences',
+      {
+        name: f.text('Name', { required: true, max: 80 }),
+        issuer: f.text('Issued by', { max: 120 }),
+        image: f.image('Logo'),
+      },
+      { maxItems: 12 },
+    ),
     onCallEmails: f.emailList('On call for urgent requests', {
       staffOnly: true,
       maxItems: 20,
@@ -64,6 +98,19 @@ export const settings = defineSingleton({
     },
     { title: 'Home page', fields: ['heroTitle', 'heroText'] },
     { title: 'About page', fields: ['aboutIntro', 'aboutExpertise', 'aboutCommitment'] },
+    {
+      title: 'Trust signals',
+      fields: [
+        'foundedYear',
+        'jobsCompleted',
+        'ratingValue',
+        'ratingCount',
+        'reviewsUrl',
+        'warrantyShort',
+        'warrantyTerms',
+        'certifications',
+      ],
+    },
     { title: 'Social links', fields: ['facebookUrl', 'instagramUrl', 'linkedinUrl', 'youtubeUrl'] },
     { title: 'Apps menu', fields: ['portal1Label', 'portal1Url', 'portal2Label', 'portal2Url'] },
     { title: 'Urgent requests', fields: ['onCallEmails'] },

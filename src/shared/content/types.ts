@@ -34,6 +34,30 @@ export const service = defineContentType({
     }),
     icon: f.image('Icon'),
     images: f.images('Images'),
+    // What a customer asks before calling: what it costs, how long it takes, how it goes.
+    price: f.text('Price guidance', { max: 120, help: 'e.g. Call-out from Rs 2,500' }),
+    duration: f.text('Typical duration', { max: 120, help: 'e.g. 1–2 hours' }),
+    steps: f.list(
+      'How it works',
+      {
+        title: f.text('Step', { required: true, max: 120 }),
+        description: f.longText('What happens', { max: 600 }),
+      },
+      { maxItems: 8 },
+    ),
+    faqs: f.list(
+      'FAQs',
+      {
+        question: f.text('Question', { required: true, max: 200 }),
+        answer: f.longText('Answer', { required: true, max: 2000 }),
+      },
+      { maxItems: 20 },
+    ),
+    related: f.list(
+      'Related services',
+      { service: f.reference('Service', 'service', { required: true, by: 'id' }) },
+      { maxItems: 4 },
+    ),
   },
   titleField: 'title',
   slugFrom: 'title',
@@ -98,8 +122,12 @@ export const servicecenter = defineContentType({
     phone: f.phone('Phone'),
     address: f.longText('Address', { max: 500 }),
     images: f.images('Images'),
+    hours: f.weeklyHours('Opening hours'),
+    areas: f.list('Areas served', { area: f.text('Area', { required: true, max: 80 }) }, { maxItems: 30 }),
   },
   titleField: 'name',
+  // Each center is a place with a page of its own (/serviceCenter/<slug>).
+  slugFrom: 'name',
   access: publicContent,
   list: { order: 'position', search: ['name', 'address'] },
   admin: {
@@ -173,6 +201,8 @@ export const testimonial = defineContentType({
     text: f.longText('Text', { required: true, max: 1000 }),
     rating: f.rating('Rating'),
     image: f.image('Photo'),
+    // The service the customer praises: its page shows the testimonial.
+    service: f.reference('Service', 'service', { by: 'id' }),
   },
   titleField: 'name',
   access: publicContent,
@@ -182,6 +212,42 @@ export const testimonial = defineContentType({
     title: 'Testimonials',
     view: 'table',
     columns: ['name', 'position', 'rating'],
+  },
+});
+
+/**
+ * Proof of work: a finished job under one service, where and when, its before and after pictures,
+ * a gallery and the short story of it; optionally the client and what they said.
+ */
+export const project = defineContentType({
+  name: 'project',
+  label: 'Project',
+  plural: 'Projects',
+  table: 'projects',
+  fields: {
+    title: f.text('Title', { required: true, max: 120 }),
+    service: f.reference('Service', 'service', { by: 'id', required: true }),
+    area: f.text('Area', { max: 120, help: 'Neighbourhood or city, e.g. DHA Phase 5, Lahore' }),
+    completedOn: f.date('Completed on'),
+    before: f.image('Before'),
+    after: f.image('After'),
+    images: f.images('Gallery'),
+    problem: f.longText('The problem', { max: 1000 }),
+    work: f.longText('What we did', { max: 1000 }),
+    result: f.longText('The result', { max: 1000 }),
+    client: f.reference('Client', 'client', { by: 'id' }),
+    testimonial: f.reference('Testimonial', 'testimonial', { by: 'id' }),
+  },
+  titleField: 'title',
+  slugFrom: 'title',
+  access: publicContent,
+  // The latest finished first: the home page and each service's page show the three latest.
+  list: { order: 'newest', newestBy: 'completedOn', search: ['title', 'area'], filters: ['service'] },
+  admin: {
+    path: '/addProject',
+    title: 'Projects',
+    view: 'table',
+    columns: ['after', 'title', 'service', 'area', 'completedOn'],
   },
 });
 
@@ -304,6 +370,7 @@ const declared = [
   gallery,
   team,
   testimonial,
+  project,
   contactus,
   subscriber,
 ] as const;

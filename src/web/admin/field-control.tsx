@@ -1,10 +1,20 @@
 import { useEffect, useRef, useState } from 'react';
 import type { StaffMember } from '../../shared/auth';
 import { ACCEPTED_IMAGE_TYPES, ACCEPTED_IMAGES_TEXT } from '../../shared/constants';
-import type { Field } from '../../shared/content/fields';
+import type { Field, ListField, ReferenceField } from '../../shared/content/fields';
+import {
+  ALL_DAY,
+  type DayHours,
+  isAllDay,
+  WEEKDAY_LABELS,
+  WEEKDAYS,
+  type WeeklyHours,
+} from '../../shared/content/hours';
+import { contentTypesByName } from '../../shared/content/types';
 import { ApiError, api, uploadImage } from '../lib/api';
 import { srcSetFor } from '../lib/images';
 import { fromLocalInput, toLocalInput } from './date-time-input';
+import { emptyValue } from './form-model';
 
 type Updater = (value: unknown) => unknown;
 
@@ -103,6 +113,56 @@ export function FieldControl(props: FieldControlProps) {
     case 'user':
       control = <StaffSelect common={common} value={value} onChange={set} />;
       break;
+    case 'reference':
+      control = <ReferenceSelect common={common} field={field} value={value} onChange={set} />;
+      break;
+    case 'date':
+      control = (
+        <input
+          {...common}
+          type="date"
+          value={typeof value === 'string' ? value : ''}
+          onChange={(e) => set(e.target.value)}
+        />
+      );
+      break;
+    case 'number':
+      // Kept as typed until it is a number; an empty box is "none".
+      control = (
+        <input
+          {...common}
+          type="number"
+          inputMode="numeric"
+          step={1}
+          min={field.min}
+          max={field.max}
+          value={typeof value === 'number' ? String(value) : ''}
+          onChange={(e) => set(e.target.value === '' ? '' : Number(e.target.value))}
+        />
+      );
+      break;
+    case 'list':
+      return (
+        <fieldset className="field field-list" aria-describedby={describedBy}>
+          <legend>
+            {field.label}
+            {mark}
+          </legend>
+          <ListInput {...props} field={field} id={id} />
+          <FieldNotes helpId={helpId} help={field.help} errorId={errorId} error={error} />
+        </fieldset>
+      );
+    case 'weeklyHours':
+      return (
+        <fieldset className="field field-weeklyHours" aria-describedby={describedBy}>
+          <legend>
+            {field.label}
+            {mark}
+          </legend>
+          <WeeklyHoursInput id={id} value={value} onChange={set} onBlur={onBlur} invalid={Boolean(error)} />
+          <FieldNotes helpId={helpId} help={field.help} errorId={errorId} error={error} />
+        </fieldset>
+      );
     case 'boolean':
       return (
         <div className="field field-check">
@@ -199,6 +259,284 @@ export function StaffSelect(props: {
         </option>
       ))}
     </select>
+  );
+}
+
+interface ReferenceOption {
+  value: string;
+  label: string;
+}
+
+/** The records a reference may name, per type, fetched again once they are a little old. */
+const referenceOptions = new Map<string, { at: number; options: Promise<ReferenceOption[]> }>();
+const OPTIONS_FRESH_MS = 30_000;
+
+/** The live records of `field.to`, by title, valued by id or slug as the field stores them. */
+function loadReferenceOptions(field: ReferenceField): Promise<ReferenceOption[]> {
+  const key = `${field.to}:${field.by}`;
+  const cached = referenceOptions.get(key);
+  if (cached && Date.now() - cached.at < OPTIONS_FRESH_MS) return cached.options;
+  const def = contentTypesByName.get(field.to);
+  const options = api<Record<string, unknown>[] | { data: Record<string, unknown>[] }>(
+    `/api/${field.to}`,
+  ).then((answer) =>
+    (Array.isArray(answer) ? answer : answer.data).map((record) => ({
+      value: String(field.by === 'id' ? record._id : record.slug),
+      label: String((def && record[def.titleField]) || record.slug || record._id),
+    })),
+  );
+  options.catch(() => referenceOptions.delete(key));
+  referenceOptions.set(key, { at: Date.now(), options });
+  return options;
+}
+
+/** The options of a reference field, or null while they load. */
+export function useReferenceOptions(field: ReferenceField): ReferenceOption[] | null {
+  const [options, setOptions] = useState<ReferenceOption[] | null>(null);
+  useEffect(() => {
+    let live = true;
+    loadReferenceOptions(field)
+      .then((list) => live && setOptions(list))
+      .catch(() => live && setOptions([]));
+    return () => {
+      live = false;
+    };
+  }, [field]);
+  return options;
+}
+
+/** A record a reference names, by its title (a list cell, the audit log). */
+export function ReferenceName({ field, value }: { field: ReferenceField; value: unknown }) {
+  const options = useReferenceOptions(field);
+  if (typeof value !== 'string' || value === '') return <span className="muted">—</span>;
+  const chosen = options?.find((option) => option.value === value);
+  return <>{chosen?.label ?? (options === null ? '…' : field.by === 'id' ? 'A removed record' : value)}</>;
+}
+
+/** A choice of one live record of another type by its title, or none. */
+function ReferenceSelect(props: {
+  common: React.SelectHTMLAttributes<HTMLSelectElement> & Record<string, unknown>;
+  field: ReferenceField;
+  value: unknown;
+  onChange: (value: string) => void;
+}) {
+  const options = useReferenceOptions(props.field);
+  const chosen = typeof props.value === 'string' ? props.value : '';
+  const known = options === null || chosen === '' || options.some((option) => option.value === chosen);
+  return (
+    <select {...props.common} value={chosen} onChange={(e) => props.onChange(e.target.value)}>
+      <option value="">{props.field.required ? 'Choose…' : 'None'}</option>
+      {/* A record trashed since it was chosen stays chosen until someone picks another. */}
+      {!known && <option value={chosen}>A removed record</option>}
+      {options === null && chosen !== '' && <option value={chosen}>Loading…</option>}
+      {options?.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+type Row = Record<string, unknown>;
+
+/**
+ * Rows of sub-fields (FAQs, steps): each row a group of the sub-fields' own controls, with buttons
+ * to move it up or down and remove it, and one to add a row. Every button says which row it acts
+ * on, so a screen reader user hears "Remove row 2 of FAQs", not "Remove".
+ */
+function ListInput(props: FieldControlProps & { field: ListField; id: string }) {
+  const { field, value, onChange, onBlur, onUploading, idPrefix, name } = props;
+  const rows: Row[] = Array.isArray(value) ? (value as Row[]) : [];
+  // Stable keys, so moving a row moves its inputs (and their focus) with it.
+  const keys = useRef<number[]>([]);
+  const nextKey = useRef(1);
+  while (keys.current.length < rows.length) keys.current.push(nextKey.current++);
+  if (keys.current.length > rows.length) keys.current.length = rows.length;
+  const uploads = useRef<Record<string, number>>({});
+  const subFields = Object.entries(field.fields);
+
+  const update = (change: (list: Row[], keyList: number[]) => void) => {
+    onChange((current) => {
+      const list = Array.isArray(current) ? [...(current as Row[])] : [];
+      change(list, keys.current);
+      return list;
+    });
+  };
+  const emptyRow = () => Object.fromEntries(subFields.map(([key, sub]) => [key, emptyValue(sub)]));
+  const move = (index: number, by: -1 | 1) =>
+    update((list, keyList) => {
+      const target = index + by;
+      if (target < 0 || target >= list.length) return;
+      [list[index], list[target]] = [list[target] as Row, list[index] as Row];
+      [keyList[index], keyList[target]] = [keyList[target] as number, keyList[index] as number];
+    });
+  const of = `of ${field.label}`;
+
+  return (
+    <div className="list-input">
+      {rows.length > 0 && (
+        <ol className="list-rows">
+          {rows.map((row, index) => {
+            const rowName = `${name}-${keys.current[index]}`;
+            return (
+              <li key={keys.current[index]} className="list-row">
+                <fieldset className="list-row-fields">
+                  <legend className="list-row-title">
+                    <span className="visually-hidden">{field.label}, </span>
+                    Row {index + 1}
+                  </legend>
+                  {subFields.map(([key, sub]) => (
+                    <FieldControl
+                      key={key}
+                      name={`${rowName}-${key}`}
+                      field={sub}
+                      value={row[key]}
+                      idPrefix={idPrefix}
+                      onBlur={onBlur}
+                      onUploading={(count) => {
+                        uploads.current[`${rowName}-${key}`] = count;
+                        onUploading?.(Object.values(uploads.current).reduce((sum, n) => sum + n, 0));
+                      }}
+                      onChange={(change) =>
+                        update((list) => {
+                          const current = list[index] ?? {};
+                          list[index] = { ...current, [key]: change(current[key]) };
+                        })
+                      }
+                    />
+                  ))}
+                  <div className="list-row-actions">
+                    <button
+                      type="button"
+                      className="btn btn-light"
+                      aria-label={`Move row ${index + 1} ${of} up`}
+                      disabled={index === 0}
+                      onClick={() => move(index, -1)}
+                    >
+                      ↑
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-light"
+                      aria-label={`Move row ${index + 1} ${of} down`}
+                      disabled={index === rows.length - 1}
+                      onClick={() => move(index, 1)}
+                    >
+                      ↓
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-light list-row-remove"
+                      onClick={() => {
+                        update((list, keyList) => {
+                          list.splice(index, 1);
+                          keyList.splice(index, 1);
+                        });
+                        onBlur();
+                      }}
+                    >
+                      Remove<span className="visually-hidden">{` row ${index + 1} ${of}`}</span>
+                    </button>
+                  </div>
+                </fieldset>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      {rows.length < field.maxItems ? (
+        <button
+          type="button"
+          className="btn btn-light list-add"
+          onClick={() => {
+            keys.current.push(nextKey.current++);
+            onChange((current) => [...(Array.isArray(current) ? (current as Row[]) : []), emptyRow()]);
+          }}
+        >
+          Add row<span className="visually-hidden">{` to ${field.label}`}</span>
+        </button>
+      ) : (
+        <p className="field-help">{`At most ${field.maxItems} rows.`}</p>
+      )}
+    </div>
+  );
+}
+
+/** The hours a day gets when it is opened: a working day. */
+const WORKING_DAY: DayHours = { opens: '09:00', closes: '18:00' };
+
+/**
+ * The week as seven rows: each day closed, open all day, or open from one time to another. A
+ * day's controls are a group named by the day, so each reads "Monday, Opens" and so on.
+ */
+function WeeklyHoursInput(props: {
+  id: string;
+  value: unknown;
+  onChange: (value: WeeklyHours) => void;
+  onBlur: () => void;
+  invalid: boolean;
+}) {
+  const week: WeeklyHours =
+    typeof props.value === 'object' && props.value !== null ? (props.value as WeeklyHours) : {};
+  const setDay = (day: (typeof WEEKDAYS)[number], hours: DayHours | undefined) => {
+    const next: WeeklyHours = {};
+    for (const other of WEEKDAYS) {
+      const kept = other === day ? hours : week[other];
+      if (kept) next[other] = kept;
+    }
+    props.onChange(next);
+  };
+  return (
+    <div className="hours-input">
+      {WEEKDAYS.map((day) => {
+        const hours = week[day];
+        const id = `${props.id}-${day}`;
+        const allDay = hours ? isAllDay(hours) : false;
+        return (
+          <fieldset key={day} className="hours-day">
+            <legend className="hours-day-name">{WEEKDAY_LABELS[day]}</legend>
+            <label className="hours-check" htmlFor={`${id}-closed`}>
+              <input
+                id={`${id}-closed`}
+                type="checkbox"
+                checked={!hours}
+                onChange={(e) => setDay(day, e.target.checked ? undefined : WORKING_DAY)}
+                onBlur={props.onBlur}
+              />
+              Closed
+            </label>
+            <label className="hours-check" htmlFor={`${id}-all-day`}>
+              <input
+                id={`${id}-all-day`}
+                type="checkbox"
+                checked={allDay}
+                onChange={(e) => setDay(day, e.target.checked ? ALL_DAY : WORKING_DAY)}
+                onBlur={props.onBlur}
+              />
+              Open 24 hours
+            </label>
+            {hours && !allDay && (
+              <span className="hours-times">
+                {(['opens', 'closes'] as const).map((end) => (
+                  <span key={end} className="hours-time">
+                    <label htmlFor={`${id}-${end}`}>{end === 'opens' ? 'Opens' : 'Closes'}</label>
+                    <input
+                      id={`${id}-${end}`}
+                      type="time"
+                      value={hours[end]}
+                      aria-invalid={props.invalid || undefined}
+                      onChange={(e) => setDay(day, { ...hours, [end]: e.target.value })}
+                      onBlur={props.onBlur}
+                    />
+                  </span>
+                ))}
+              </span>
+            )}
+          </fieldset>
+        );
+      })}
+    </div>
   );
 }
 

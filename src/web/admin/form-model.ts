@@ -20,7 +20,10 @@ export function emptyValue(field: Field): unknown {
   switch (field.kind) {
     case 'images':
     case 'emailList':
+    case 'list':
       return [];
+    case 'weeklyHours':
+      return {};
     case 'select':
       return field.defaultValue;
     case 'rating':

@@ -7,6 +7,15 @@ export function formatWhen(iso: string | null | undefined): string {
   return Number.isNaN(date.getTime()) ? '' : dateTime.format(date);
 }
 
+const calendarDay = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
+
+/** A calendar day (`2026-11-23`) as staff read it ('23 Nov 2026'), the same day in every zone. */
+export function formatDay(day: string | null | undefined): string {
+  if (!day) return '';
+  const date = new Date(`${day}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? day : calendarDay.format(date);
+}
+
 /** The URL's page number (1 when absent or nonsense). */
 export function pageOf(url: URL): number {
   return Math.max(1, Math.floor(Number(url.searchParams.get('page'))) || 1);

@@ -2,8 +2,10 @@ import { Form, Link, useLocation } from 'react-router';
 import { TRUNCATE_WORDS, truncateWords } from '../../shared/constants';
 import type { ContentTypeDef } from '../../shared/content/define';
 import type { Field } from '../../shared/content/fields';
+import { formatDayHours, openDays, WEEKDAY_LABELS, type WeeklyHours } from '../../shared/content/hours';
 import { srcSetFor } from '../lib/images';
-import { formatWhen } from './format';
+import { ReferenceName } from './field-control';
+import { formatDay, formatWhen } from './format';
 
 export type AdminRecord = Record<string, unknown> & { _id: string; version: number };
 
@@ -91,11 +93,38 @@ export function FieldValueView({ field, value, title }: { field: Field; value: u
       );
     case 'emailList':
       return <>{(Array.isArray(value) ? value.join(', ') : '') || <span className="muted">—</span>}</>;
+    case 'date':
+      return typeof value === 'string' && value ? (
+        <time dateTime={value}>{formatDay(value)}</time>
+      ) : (
+        <span className="muted">—</span>
+      );
+    case 'number':
+      return typeof value === 'number' ? value.toLocaleString('en') : <span className="muted">—</span>;
+    case 'reference':
+      return <ReferenceName field={field} value={value} />;
+    case 'list':
+      return <>{listSummary(field.label, value)}</>;
+    case 'weeklyHours':
+      return <>{weekSummary(value as WeeklyHours)}</>;
     case 'longText':
       return <>{truncateWords(String(value ?? ''), TRUNCATE_WORDS.card)}</>;
     default:
       return <>{String(value ?? '') || <span className="muted">—</span>}</>;
   }
+}
+
+/** A list field in a line: how many rows (`3 rows`), or none. */
+export function listSummary(label: string, value: unknown): string {
+  const count = Array.isArray(value) ? value.length : 0;
+  return count === 0 ? `No ${label.toLowerCase()}` : `${count} row${count === 1 ? '' : 's'}`;
+}
+
+/** Opening hours in a line: each open day with its hours (`Monday 9:00 am – 6:00 pm; …`), or closed. */
+export function weekSummary(week: WeeklyHours | null | undefined): string {
+  const days = openDays(week);
+  if (days.length === 0) return 'Closed every day';
+  return days.map(([day, hours]) => `${WEEKDAY_LABELS[day].slice(0, 3)} ${formatDayHours(hours)}`).join('; ');
 }
 
 /** Page links for paginated lists; the page lives in the URL so Back and reload keep it. */

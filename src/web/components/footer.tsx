@@ -3,8 +3,10 @@ import { Link } from 'react-router';
 import type { SiteSettings } from '../../shared/content/settings';
 import { PUBLIC_PAGES, servicePath } from '../../shared/seo/public-pages';
 import { isSiteLink, mailtoHref, telHref, whatsappHref } from '../../shared/text';
+import { trustSignals } from '../../shared/trust-signals';
 import { SUBSCRIBE_EMAIL } from '../lib/public-forms';
 import { Icon } from './icons';
+import { TrustLine } from './trust-signals';
 
 export interface FooterService {
   title: string;
@@ -127,8 +129,11 @@ export function SiteFooter({ settings, services }: { settings: SiteSettings; ser
         </section>
       </div>
       <div className="footer-bottom">
-        <div className="container">
-          © {new Date().getFullYear()} {settings.companyName}. Technicians available 24/7.
+        <div className="container footer-bottom-inner">
+          <span>
+            © {new Date().getFullYear()} {settings.companyName}. Technicians available 24/7.
+          </span>
+          <TrustLine signals={trustSignals(settings, new Date())} />
         </div>
       </div>
     </footer>

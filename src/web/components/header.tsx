@@ -59,6 +59,7 @@ function NavItems({ settings, user, mobile }: HeaderProps & { mobile: boolean })
     <>
       {link('/home', 'Home')}
       {link('/services', 'Services')}
+      {link('/projects', 'Projects')}
       {link('/serviceCenter', 'Service Center')}
       <li>
         <AppsMenu settings={settings} />

@@ -123,3 +123,23 @@ export function ContactDetails({ settings }: { settings: SiteSettings }) {
     </ul>
   );
 }
+
+/** A place's phone (a call link) and address, each on its own line with its icon, when set. */
+export function PlaceLines({ phone, address }: { phone: string; address: string }) {
+  return (
+    <>
+      {phone ? (
+        <p className="icon-line">
+          <Icon name="phone" className="icon icon-sm" />
+          <a href={telHref(phone)}>{phone}</a>
+        </p>
+      ) : null}
+      {address ? (
+        <p className="icon-line">
+          <Icon name="pin" className="icon icon-sm" />
+          <span>{address}</span>
+        </p>
+      ) : null}
+    </>
+  );
+}

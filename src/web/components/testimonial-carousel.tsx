@@ -1,16 +1,36 @@
 import { CAROUSEL_INTERVAL_MS } from '../../shared/constants';
+import type { TestimonialData } from '../lib/view-models';
 import { Icon } from './icons';
 import { Picture } from './picture';
 
 const STAR_POSITIONS = [1, 2, 3, 4, 5] as const;
 
-export interface Testimonial {
-  id: string;
-  name: string;
-  position: string;
-  text: string;
-  rating: number;
-  image: string;
+/** A testimonial as the pages show it (view-models.ts). */
+export type Testimonial = TestimonialData;
+
+/** One customer's words with their rating, name and photo: a carousel slide or a card. */
+export function TestimonialQuote({ testimonial: t }: { testimonial: Testimonial }) {
+  return (
+    <figure>
+      <div className="stars" role="img" aria-label={`Rated ${t.rating} out of 5`}>
+        {STAR_POSITIONS.map((position) => (
+          <Icon key={position} name="star" className={`icon star${position <= t.rating ? ' is-on' : ''}`} />
+        ))}
+      </div>
+      <blockquote>
+        <p>{t.text}</p>
+      </blockquote>
+      <figcaption>
+        {t.image ? (
+          <Picture src={t.image} alt="" sizes="56px" width={56} height={56} className="avatar" />
+        ) : null}
+        <span>
+          <strong>{t.name}</strong>
+          <span className="muted">{t.position}</span>
+        </span>
+      </figcaption>
+    </figure>
+  );
 }
 
 /**
@@ -43,29 +63,7 @@ export function TestimonialCarousel({ testimonials }: { testimonials: Testimonia
               aria-label={`${i + 1} of ${count}`}
               aria-hidden={shown ? undefined : true}
             >
-              <figure>
-                <div className="stars" role="img" aria-label={`Rated ${t.rating} out of 5`}>
-                  {STAR_POSITIONS.map((position) => (
-                    <Icon
-                      key={position}
-                      name="star"
-                      className={`icon star${position <= t.rating ? ' is-on' : ''}`}
-                    />
-                  ))}
-                </div>
-                <blockquote>
-                  <p>{t.text}</p>
-                </blockquote>
-                <figcaption>
-                  {t.image ? (
-                    <Picture src={t.image} alt="" sizes="56px" width={56} height={56} className="avatar" />
-                  ) : null}
-                  <span>
-                    <strong>{t.name}</strong>
-                    <span className="muted">{t.position}</span>
-                  </span>
-                </figcaption>
-              </figure>
+              <TestimonialQuote testimonial={t} />
             </li>
           );
         })}

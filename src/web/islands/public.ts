@@ -6,6 +6,7 @@
 
 import { registerServiceWorker } from '../service-worker/register';
 import { bindCarousel } from './carousel';
+import { bindCompare } from './compare';
 import { bindContactForm } from './contact-form';
 import { bindDisclosure } from './disclosure';
 import { bindLightbox } from './lightbox';
@@ -17,6 +18,7 @@ import { countTaps } from './taps';
 
 const islands: Record<string, (element: never) => void> = {
   carousel: bindCarousel,
+  compare: bindCompare,
   'contact-form': bindContactForm,
   disclosure: bindDisclosure,
   lightbox: bindLightbox,

@@ -26,10 +26,14 @@ describe('the public page patterns the speculation rules and the service worker 
     for (const path of paths) expect(isPublicPagePath(path.replace(/:\w+/g, 'x')), path).toBe(false);
   });
 
-  it('are the pages the sitemap lists and the service pages', () => {
+  it('are the pages the sitemap lists and the service, center and project pages', () => {
     for (const page of PUBLIC_PAGES) expect(isPublicPagePath(page.path)).toBe(true);
     expect(isPublicPagePath('/services/ac-repair')).toBe(true);
     expect(isPublicPagePath('/services/')).toBe(false);
+    expect(isPublicPagePath('/serviceCenter/lahore-head-office')).toBe(true);
+    expect(isPublicPagePath('/serviceCenter/lahore/x')).toBe(false);
+    expect(isPublicPagePath('/projects/cold-room-rescue')).toBe(true);
+    expect(isPublicPagePath('/projects/a/b')).toBe(false);
     // A request's private status page is never fetched ahead nor kept by the worker.
     expect(isPublicPagePath('/track/abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG')).toBe(false);
     expect(PUBLIC_PAGE_PATTERNS.some((pattern) => pattern.startsWith('/track'))).toBe(false);

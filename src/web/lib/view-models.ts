@@ -42,6 +42,11 @@ export interface ServiceDetailData extends ServiceSummary {
   description: string;
   icon: string;
   images: string[];
+  /** What a customer asks before calling: a price guide and how long it takes ('' when unset). */
+  price: string;
+  duration: string;
+  steps: { title: string; description: string }[];
+  faqs: { question: string; answer: string }[];
 }
 
 export const toServiceDetail = (record: SiteRecord<'service'>): ServiceDetailData => ({
@@ -49,6 +54,28 @@ export const toServiceDetail = (record: SiteRecord<'service'>): ServiceDetailDat
   description: record.description,
   icon: record.icon,
   images: record.images,
+  price: record.price,
+  duration: record.duration,
+  steps: record.steps,
+  faqs: record.faqs,
+});
+
+export interface TestimonialData {
+  id: string;
+  name: string;
+  position: string;
+  text: string;
+  rating: number;
+  image: string;
+}
+
+export const toTestimonial = (record: SiteRecord<'testimonial'>): TestimonialData => ({
+  id: record._id,
+  name: record.name,
+  position: record.position,
+  text: record.text,
+  rating: record.rating,
+  image: record.image,
 });
 
 export interface ClientCardData {
@@ -63,4 +90,79 @@ export const toClientCard = (record: SiteRecord<'client'>): ClientCardData => ({
   name: record.name,
   phone: record.phone,
   address: truncateWords(record.address, TRUNCATE_WORDS.clientAddress),
+});
+
+/** A service as a project names it: its title and where its page is. */
+export interface ServiceLink {
+  title: string;
+  slug: string;
+}
+
+/** Each live service by id: what a project's service reference holds. */
+export const serviceLinksById = (services: readonly SiteRecord<'service'>[]): Map<string, ServiceLink> =>
+  new Map(services.map((s) => [s._id, { title: s.title, slug: s.slug }]));
+
+/** A calendar day (`2026-03-14`) as people read it: `14 March 2026`; empty when unset or unreadable. */
+export function dayLabel(day: string | null): string {
+  const at = day ? new Date(`${day}T00:00:00Z`) : null;
+  if (!at || Number.isNaN(at.getTime())) return '';
+  return at.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+}
+
+export interface ProjectCardData {
+  id: string;
+  slug: string;
+  title: string;
+  area: string;
+  /** `YYYY-MM-DD`, for a `<time>` element; the label is what the visitor reads. */
+  completedOn: string | null;
+  completedLabel: string;
+  /** The finished job (the after picture), else any picture of it. */
+  image: string;
+  service: ServiceLink | null;
+}
+
+export const toProjectCard = (
+  record: SiteRecord<'project'>,
+  services: ReadonlyMap<string, ServiceLink>,
+): ProjectCardData => ({
+  id: record._id,
+  slug: record.slug,
+  title: record.title,
+  area: record.area,
+  completedOn: record.completedOn,
+  completedLabel: dayLabel(record.completedOn),
+  image: record.after || record.before || (record.images[0] ?? ''),
+  service: (record.service && services.get(record.service)) || null,
+});
+
+export interface ProjectDetailData extends ProjectCardData {
+  before: string;
+  after: string;
+  images: string[];
+  problem: string;
+  work: string;
+  result: string;
+  /** The client's name, when the project names a client still listed. */
+  client: string | null;
+  testimonial: { quote: string; name: string; position: string } | null;
+}
+
+export const toProjectDetail = (
+  record: SiteRecord<'project'>,
+  services: ReadonlyMap<string, ServiceLink>,
+  client: SiteRecord<'client'> | null,
+  testimonial: SiteRecord<'testimonial'> | null,
+): ProjectDetailData => ({
+  ...toProjectCard(record, services),
+  before: record.before,
+  after: record.after,
+  images: record.images,
+  problem: record.problem,
+  work: record.work,
+  result: record.result,
+  client: client?.name ?? null,
+  testimonial: testimonial
+    ? { quote: testimonial.text, name: testimonial.name, position: testimonial.position }
+    : null,
 });

@@ -30,6 +30,7 @@ export function decodeHtml(html: string): string {
 export const PUBLIC_PATHS = [
   '/home',
   '/services',
+  '/projects',
   '/serviceCenter',
   '/department',
   '/about',

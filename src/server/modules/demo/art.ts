@@ -1,78 +1,264 @@
 /**
- * Illustrations for the demo content, drawn as SVG and rasterised by the media pipeline like any
- * upload. No text is drawn (fonts differ between machines); shapes and colour carry the subject.
+ * The demo content's pictures: scenes of the work, drawn as SVG and rasterised by the media pipeline
+ * like any upload (ahead of time, see ./pictures). Every record gets its own drawing; no text is
+ * drawn (fonts differ between machines). The kit is in ./art-kit, people in ./art-people, the
+ * services' scenes in ./art-work and places in ./art-places.
  */
-const palettes = {
-  refrigerator: ['#0b4f8a', '#38bdf8'],
-  electric: ['#7c2d12', '#f59e0b'],
-  cctv: ['#1e293b', '#64748b'],
-  paint: ['#831843', '#f472b6'],
-  air_c_m: ['#065f46', '#34d399'],
-  people: ['#334155', '#94a3b8'],
-  place: ['#1e3a8a', '#60a5fa'],
-} as const;
+import { C, g, mirrored, rect, svg, zoomed } from './art-kit';
+import { HAIR, headshot, type PortraitLook, SKIN } from './art-people';
+import * as place from './art-places';
+import type { DetailOptions, SceneOptions } from './art-work';
+import * as work from './art-work';
+import { demoServices } from './demo';
 
-export type ArtSubject =
-  | 'refrigerator'
-  | 'electric'
-  | 'cctv'
-  | 'paint'
-  | 'air_c_m'
-  | 'person'
-  | 'building'
-  | 'team'
-  | 'tools';
+type Scene = (o: SceneOptions) => string;
+type Detail = (o: DetailOptions) => string;
 
-const motifs: Record<ArtSubject, string> = {
-  refrigerator: `<g fill="none" stroke="#fff" stroke-width="14" stroke-linecap="round" opacity=".95">
-    <path d="M600 180v440M410 290l380 220M410 510l380-220"/>
-    <path d="M560 200l40 40 40-40M560 600l40-40 40 40M430 250l55 15-15 55M770 550l-55-15 15-55M430 550l55-15-15-55M770 250l-55 15 15 55"/></g>`,
-  electric: `<path d="M640 150L440 440h150l-60 230 230-320H610l80-200z" fill="#fff" opacity=".95"/>`,
-  cctv: `<g fill="#fff" opacity=".95"><rect x="380" y="300" width="360" height="150" rx="28" transform="rotate(-12 560 375)"/>
-    <circle cx="700" cy="352" r="38" fill="#1e293b"/><circle cx="700" cy="352" r="18" fill="#38bdf8"/>
-    <rect x="520" y="440" width="30" height="170"/><rect x="450" y="600" width="170" height="28" rx="10"/></g>`,
-  paint: `<g fill="#fff" opacity=".95"><rect x="400" y="230" width="330" height="120" rx="26"/>
-    <path d="M730 280h50v130H590v70h-30V380h190V310h-20z"/><rect x="556" y="470" width="38" height="180" rx="12"/></g>`,
-  air_c_m: `<g fill="#fff" opacity=".95"><rect x="340" y="250" width="520" height="190" rx="30"/>
-    <rect x="380" y="390" width="440" height="14" rx="7" fill="#065f46"/></g>
-    <g fill="none" stroke="#fff" stroke-width="12" stroke-linecap="round" opacity=".8">
-    <path d="M450 480c20 40-20 70 0 110M600 480c20 40-20 70 0 110M750 480c20 40-20 70 0 110"/></g>`,
-  person: `<g fill="#fff" opacity=".92"><circle cx="600" cy="330" r="120"/><path d="M380 700c0-140 100-220 220-220s220 80 220 220z"/></g>`,
-  building: `<g fill="#fff" opacity=".92"><rect x="420" y="220" width="360" height="460" rx="10"/></g>
-    <g fill="#1e3a8a">${[0, 1, 2, 3]
-      .flatMap((row) =>
-        [0, 1, 2].map(
-          (col) => `<rect x="${460 + col * 105}" y="${260 + row * 95}" width="70" height="55" rx="6"/>`,
-        ),
-      )
-      .join('')}<rect x="560" y="600" width="80" height="80"/></g>`,
-  team: `<g fill="#fff" opacity=".92"><circle cx="450" cy="360" r="80"/><circle cx="750" cy="360" r="80"/><circle cx="600" cy="320" r="100"/>
-    <path d="M300 680c0-110 70-180 150-180s150 70 150 180zM600 680c0-110 70-180 150-180s150 70 150 180z"/>
-    <path d="M430 690c0-130 80-210 170-210s170 80 170 210z"/></g>`,
-  tools: `<g fill="#fff" opacity=".95"><path d="M420 640l220-220 40 40-220 220a28 28 0 0 1-40-40z"/>
-    <path d="M640 420a110 110 0 0 1 140-140l-70 70 20 50 50 20 70-70a110 110 0 0 1-140 140z"/></g>`,
+/** What each demo service's pictures show: its scene, the scene its projects' before and after use, a close-up. */
+const views = (scene: Scene, detail: Detail, icon: [number, number, number], project: Scene = scene) => ({
+  scene,
+  project,
+  detail,
+  icon,
+});
+/** Icons are 3:2 crops of the finished scene: centre x, centre y and width, in the scene's pixels. */
+const SERVICE_SCENES = {
+  coldRoom: views(work.coldRoom, work.coldRoomDetail, [600, 390, 760]),
+  fridge: views(work.fridgeBack, work.fridgeDetail, [700, 400, 800], work.fridgeFront),
+  electrical: views(work.electrical, work.electricalDetail, [560, 360, 700]),
+  generator: views(work.generatorBay, work.generatorDetail, [560, 420, 900]),
+  cctv: views(work.cctvCorner, work.cctvDetail, [560, 320, 640]),
+  security: views(work.monitorRoom, work.monitorDetail, [900, 300, 600]),
+  painting: views(work.paintRoom, work.paintDetail, [480, 400, 900]),
+  waterproofing: views(work.roofTop, work.roofDetail, [640, 540, 700]),
+  acInstall: views(work.acInstall, work.acInstallDetail, [790, 330, 640]),
+  acService: views(work.acService, work.acServiceDetail, [700, 380, 900]),
 };
 
-/** An illustration 1200x800: a gradient in the subject's colours, soft shapes and a white motif. */
-export function illustration(subject: ArtSubject, variant = 0, palette?: keyof typeof palettes): string {
-  const key = palette ?? (subject in palettes ? (subject as keyof typeof palettes) : 'place');
-  const [dark, light] = palettes[key];
-  const shift = (variant * 137) % 360;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800" viewBox="0 0 1200 800">
-  <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1" gradientTransform="rotate(${variant * 15} .5 .5)">
-    <stop offset="0" stop-color="${dark}"/><stop offset="1" stop-color="${light}"/></linearGradient></defs>
-  <rect width="1200" height="800" fill="url(#g)"/>
-  <circle cx="${150 + (shift % 200)}" cy="${650 - (shift % 150)}" r="260" fill="#fff" opacity=".07"/>
-  <circle cx="${1050 - (shift % 180)}" cy="${120 + (shift % 120)}" r="200" fill="#fff" opacity=".08"/>
-  ${motifs[subject]}
-</svg>`;
+export type ServiceArt = keyof typeof SERVICE_SCENES;
+
+const scene = (body: string) => svg(1200, 800, body);
+
+/**
+ * A service's own picture: a close crop of its finished work, 3:2 like the home page's tiles that
+ * show it, with the subject in the middle so that the 96 px square badge on its page keeps it.
+ */
+export function serviceIcon(art: ServiceArt): string {
+  const { scene: draw, icon } = SERVICE_SCENES[art];
+  const [cx, cy, width] = icon;
+  const k = 900 / width;
+  // A finished roof is a plain white plane: its picture shows the coat going on instead.
+  const state = art === 'waterproofing' ? 'work' : 'fixed';
+  return svg(
+    900,
+    600,
+    g(draw({ state, v: 3 }), `scale(${k}) translate(${width / 2 - cx} ${width / 3 - cy})`),
+  );
 }
 
-/** A square portrait for people (team, testimonials). */
-export function portrait(variant: number): string {
-  const hues = ['#0f766e', '#9333ea', '#b45309', '#1d4ed8', '#be123c', '#4d7c0f'];
-  const color = hues[variant % hues.length];
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="600" viewBox="0 0 600 600">
-  <rect width="600" height="600" fill="${color}"/><circle cx="300" cy="240" r="110" fill="#fff" opacity=".9"/>
-  <path d="M90 600c0-150 95-230 210-230s210 80 210 230z" fill="#fff" opacity=".9"/></svg>`;
+/** A service's pictures: a technician on the job, then a close-up of the work. */
+export function serviceImages(art: ServiceArt): string[] {
+  const { scene: draw, detail } = SERVICE_SCENES[art];
+  return [scene(draw({ state: 'work', v: 0 })), scene(detail({ state: 'work', v: 0 }))];
 }
+
+/**
+ * A demo project's picture for the service at `serviceIndex` in the demo services: the fault
+ * (`before`), the same framing once fixed (`after`), or a close-up of the finished work (`detail`).
+ * `variant` changes colours, props, side and framing, so that two projects of a service differ.
+ */
+export function projectScene(
+  serviceIndex: number,
+  stage: 'before' | 'after' | 'detail',
+  variant: number,
+): string {
+  const service = demoServices[serviceIndex];
+  if (!service) throw new Error(`No demo service ${serviceIndex}`);
+  const { project, detail } = SERVICE_SCENES[service.art];
+  const v = variant + 1;
+  const flip = variant % 2 === 1;
+  if (stage === 'detail') return scene(mirrored(detail({ state: 'fixed', v }), flip));
+  const body = project({ state: stage === 'before' ? 'fault' : 'fixed', v });
+  // Before: the dim light of a failing site, as customers' own photos of a fault usually look.
+  const dim = stage === 'before' ? rect(0, 0, 1200, 800, C.ink, 'opacity=".16"') : '';
+  return scene(mirrored(zoomed(body, flip ? 1.12 : 1, 600, 420), flip) + dim);
+}
+
+/** The project drawings shipped with the demo: two variants of every service. */
+export const PROJECT_VARIANTS: ReadonlyArray<readonly [service: number, variant: number]> =
+  demoServices.flatMap((_, i) => [[i, 0] as const, [i, 1] as const]);
+
+/** Every project drawing shipped, before, after and detail for each of PROJECT_VARIANTS. */
+export function projectDemoDrawings(): string[] {
+  return PROJECT_VARIANTS.flatMap(([service, variant]) =>
+    (['before', 'after', 'detail'] as const).map((stage) => projectScene(service, stage, variant)),
+  );
+}
+
+/** The clients' buildings, in the order of the demo clients: a store, a hospital, a mall, a food plant, a tech park. */
+const BUILDINGS = [place.storeBuilding, place.hospital, place.mall, place.foodPlant, place.techPark];
+export const clientBuilding = (index: number) => scene(BUILDINGS[index % BUILDINGS.length]!());
+
+/** The service centers: the head office, a workshop with a shutter, a shop in a plaza under the hills. */
+const CENTERS = [place.headOffice, place.karachiCenter, place.islamabadCenter];
+export const centerPicture = (index: number) => scene(CENTERS[index % CENTERS.length]!());
+
+/** Scenes for departments, about entries and gallery albums, named in the demo data. */
+const PLACES = {
+  reeferDock: place.reeferDock,
+  panelRoom: place.panelRoom,
+  gateCameras: place.gateCameras,
+  facadeScaffold: place.facadeScaffold,
+  teamVan: place.teamVan,
+  doorstep: place.doorstep,
+  safetyBench: place.safetyBench,
+  rooftopACs: place.rooftopACs,
+  displayChillers: place.displayChillers,
+  solarRoof: place.solarRoof,
+  ceilingDomes: place.ceilingDomes,
+  floorCoating: place.floorCoating,
+  vanDepot: place.vanDepot,
+  siteBriefing: place.siteBriefing,
+  coldRoomBuild: place.coldRoomBuild,
+} satisfies Record<string, () => string>;
+export type PlaceArt = keyof typeof PLACES;
+export const placePicture = (art: PlaceArt) => scene(PLACES[art]());
+
+/** Staff in the company's polo: each a different person. */
+const TEAM: PortraitLook[] = [
+  {
+    skin: SKIN[1],
+    hair: HAIR[4],
+    head: 'short',
+    clothes: 'polo',
+    color: C.navy,
+    background: ['#cfe3f3', '#9cc3e0'],
+    beard: 'full',
+    glasses: true,
+    backdrop: 'shelf',
+  },
+  {
+    skin: SKIN[5],
+    hair: '#6b7a99',
+    head: 'hijab',
+    clothes: 'polo',
+    color: C.navy,
+    background: ['#f6e7cf', '#e9c99a'],
+    backdrop: 'window',
+  },
+  {
+    skin: SKIN[2],
+    hair: HAIR[0],
+    head: 'side',
+    clothes: 'polo',
+    color: '#0e7490',
+    background: ['#d9ead3', '#a9cf9b'],
+    beard: 'moustache',
+    backdrop: 'arch',
+  },
+  {
+    skin: SKIN[3],
+    hair: HAIR[1],
+    head: 'curly',
+    clothes: 'polo',
+    color: C.navyDark,
+    background: ['#e6e0f2', '#bfb2dd'],
+    beard: 'stubble',
+    backdrop: 'plain',
+  },
+  {
+    skin: SKIN[0],
+    hair: '#7f1d1d',
+    head: 'hijab',
+    clothes: 'polo',
+    color: '#0e7490',
+    background: ['#fde2e2', '#f4b4b4'],
+    glasses: true,
+    backdrop: 'leaves',
+  },
+  {
+    skin: SKIN[4],
+    hair: HAIR[3],
+    head: 'bald',
+    clothes: 'polo',
+    color: C.navy,
+    background: ['#fef3c7', '#fcd98a'],
+    beard: 'full',
+    backdrop: 'window',
+  },
+  {
+    skin: SKIN[2],
+    hair: HAIR[2],
+    head: 'long',
+    clothes: 'polo',
+    color: '#1d4ed8',
+    background: ['#dcefee', '#a7d6d2'],
+    backdrop: 'shelf',
+  },
+  {
+    skin: SKIN[1],
+    hair: HAIR[0],
+    head: 'short',
+    clothes: 'polo',
+    color: C.navyDark,
+    background: ['#e5e7eb', '#b8c2cf'],
+    beard: 'stubble',
+    glasses: true,
+    backdrop: 'arch',
+  },
+];
+
+/** Customers in their own clothes: different people from the team. */
+const CUSTOMERS: PortraitLook[] = [
+  {
+    skin: SKIN[0],
+    hair: HAIR[2],
+    head: 'long',
+    clothes: 'blouse',
+    color: '#be123c',
+    background: ['#fff1e6', '#f9cfae'],
+    backdrop: 'window',
+  },
+  {
+    skin: SKIN[2],
+    hair: HAIR[3],
+    head: 'short',
+    clothes: 'shirt',
+    color: '#dbeafe',
+    background: ['#e2e8f0', '#a8b5c6'],
+    beard: 'full',
+    backdrop: 'shelf',
+  },
+  {
+    skin: SKIN[1],
+    hair: '#14532d',
+    head: 'hijab',
+    clothes: 'kurta',
+    color: '#15803d',
+    background: ['#ecfccb', '#c3e48f'],
+    backdrop: 'leaves',
+  },
+  {
+    skin: SKIN[3],
+    hair: HAIR[0],
+    head: 'curly',
+    clothes: 'blazer',
+    color: '#334155',
+    background: ['#e0e7ff', '#a5b4fc'],
+    backdrop: 'arch',
+  },
+  {
+    skin: SKIN[5],
+    hair: HAIR[1],
+    head: 'bun',
+    clothes: 'blouse',
+    color: '#7e22ce',
+    background: ['#fae8ff', '#e3b6f2'],
+    glasses: true,
+    backdrop: 'plain',
+  },
+];
+
+export const teamPortrait = (index: number) => headshot(`team${index}`, TEAM[index % TEAM.length]!);
+export const customerPortrait = (index: number) =>
+  headshot(`customer${index}`, CUSTOMERS[index % CUSTOMERS.length]!);

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { loadSharp, type ProcessedImage, processImage } from '../media/pipeline';
 
 /**
- * The demo pictures, rasterised ahead of time. Drawing and encoding the 60 or so pictures took
+ * The demo pictures, rasterised ahead of time. Drawing and encoding the pictures took
  * most of a first start (every one through sharp at four widths, while the database waited);
  * reading the ready WebP files takes milliseconds (docs/decisions/080-first-run.md). The build
  * copies the folder next to the server bundle, as it does the migrations.
@@ -32,10 +32,21 @@ export function readDemoPictureIndex(dir = DEMO_PICTURES_DIR): Record<string, De
   return fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {};
 }
 
+/**
+ * The widest a demo picture is shipped. The widest slot on the public pages is 460 CSS pixels (the
+ * home page's picture), so 960 serves it sharply at twice the pixel density, and a phone asking
+ * for more gets 960 (the media route answers the widest variant it has). Drawn 1200 wide, the
+ * scenes are rasterised smaller: the 1200 variant was a third of the bytes and no page needed it.
+ */
+export const DEMO_PICTURE_MAX_WIDTH = 960;
+
 /** Rasterise a drawing through the same pipeline as an upload (PNG first: SVG uploads are refused). */
 export async function renderDemoPicture(svg: string): Promise<ProcessedImage> {
   const sharp = await loadSharp();
-  return processImage(await sharp(Buffer.from(svg)).png().toBuffer());
+  const { width = DEMO_PICTURE_MAX_WIDTH } = await sharp(Buffer.from(svg)).metadata();
+  // librsvg draws at density / 72 of the SVG's size: shrink while drawing, for crisp edges.
+  const density = 72 * Math.min(1, DEMO_PICTURE_MAX_WIDTH / width);
+  return processImage(await sharp(Buffer.from(svg), { density }).png().toBuffer());
 }
 
 /**

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { contentTypes } from '../../../shared/content/types';
 import type { ContentRepository } from '../../content/repository';
@@ -5,19 +6,33 @@ import type { Database } from '../../db/client';
 import { markDemoRecord } from '../go-live/checklist';
 import { mediaUrl } from '../media/routes';
 import { createMediaStore, type MediaStore } from '../media/store';
+import { DEMO_TRUST_SETTINGS } from '../settings/defaults';
 import { createSettingsStore, type SettingsStore } from '../settings/store';
-import { type ArtSubject, illustration, portrait } from './art';
+import {
+  centerPicture,
+  clientBuilding,
+  customerPortrait,
+  placePicture,
+  projectDemoDrawings,
+  projectScene,
+  serviceIcon,
+  serviceImages,
+  teamPortrait,
+} from './art';
 import {
   demoAbout,
   demoCenters,
   demoClients,
   demoDepartments,
   demoGallery,
+  demoServiceAnswers,
   demoServices,
   demoTeam,
+  demoTestimonialServices,
   demoTestimonials,
 } from './demo';
 import { demoPicture } from './pictures';
+import { demoProjects } from './projects';
 
 /** Every table whose rows make a site "have content": all content types, and the staff accounts. */
 const CONTENT_TABLES = [...contentTypes.map((def) => def.table), 'users'];
@@ -68,6 +83,8 @@ export async function seedDemoContent({
       return mediaUrl(processed.hash);
     };
     await settings.get();
+    // The demo company's trust signals: not defaults, since they are claims (see defaults.ts).
+    await settings.update(DEMO_TRUST_SETTINGS);
     await writeDemoRecords(create, picture);
     return true;
   });
@@ -92,40 +109,92 @@ export async function writeDemoRecords(
   create: (name: string, values: Record<string, unknown>) => Promise<unknown>,
   picture: (svg: string) => Promise<string>,
 ): Promise<void> {
-  const art = (subject: ArtSubject, variant = 0) => picture(illustration(subject, variant));
-  for (const [i, s] of demoServices.entries()) {
-    const icon = await art(s.art, 0);
-    const images = [await art(s.art, i + 1), await art(s.art === 'tools' ? 'electric' : 'tools', i + 2)];
+  const ABOUT_ART = ['teamVan', 'doorstep', 'safetyBench'] as const;
+  // Services get their ids up front, so a service can name related ones created after it.
+  const serviceIds = new Map(demoServices.map((s) => [s.title, randomUUID()]));
+  const serviceId = (title: string) => {
+    const id = serviceIds.get(title);
+    if (!id) throw new Error(`Demo content names a service that is not there: ${title}`);
+    return id;
+  };
+  const answersOf = (title: string) => {
+    const answers = demoServiceAnswers[title];
+    if (!answers) return {};
+    const { related, ...rest } = answers;
+    return { ...rest, related: related.map((other) => ({ service: serviceId(other) })) };
+  };
+  // The ids projects refer to (none when only the drawings are being listed).
+  const idOf = (record: unknown) => (record as { _id?: string } | undefined)?._id ?? null;
+  const clientIds: (string | null)[] = [];
+  const testimonialIds: (string | null)[] = [];
+  for (const s of demoServices) {
+    const icon = await picture(serviceIcon(s.art));
+    const images: string[] = [];
+    for (const svg of serviceImages(s.art)) images.push(await picture(svg));
     await create('service', {
       title: s.title,
       description: s.description,
       serviceName: s.serviceName,
       icon,
       images,
+      id: serviceId(s.title),
+      ...answersOf(s.title),
     });
   }
   for (const [i, c] of demoClients.entries()) {
-    await create('client', { ...c, images: [await art('building', i)] });
+    clientIds.push(idOf(await create('client', { ...c, images: [await picture(clientBuilding(i))] })));
   }
   for (const d of demoDepartments) {
     const { art: subject, ...fields } = d;
-    await create('department', { ...fields, images: await art(subject, 3) });
+    await create('department', { ...fields, images: await picture(placePicture(subject)) });
   }
   for (const [i, c] of demoCenters.entries()) {
-    await create('servicecenter', { ...c, images: [await art('building', i + 5)] });
+    await create('servicecenter', { ...c, images: [await picture(centerPicture(i))] });
   }
   for (const [i, a] of demoAbout.entries()) {
-    await create('aboutus', { ...a, images: [await art(i === 0 ? 'team' : 'tools', i)] });
+    await create('aboutus', {
+      ...a,
+      images: [await picture(placePicture(ABOUT_ART[i % ABOUT_ART.length]!))],
+    });
   }
   for (const [i, t] of demoTeam.entries()) {
-    await create('team', { ...t, images: await picture(portrait(i)) });
+    await create('team', { ...t, images: await picture(teamPortrait(i)) });
   }
-  for (const [i, t] of demoTestimonials.entries()) {
-    await create('testimonial', { ...t, rating: 5, image: await picture(portrait(i + 2)) });
+  // Each demo testimonial praises a service, named by its id.
+  const withService = <T extends { name: string }>(t: T) => {
+    const title = demoTestimonialServices[t.name];
+    return { ...t, service: title ? serviceId(title) : null };
+  };
+  for (const [i, t] of demoTestimonials.map(withService).entries()) {
+    testimonialIds.push(
+      idOf(await create('testimonial', { ...t, rating: 5, image: await picture(customerPortrait(i)) })),
+    );
+  }
+  // Projects: each a finished job of one service, with its before and after pictures and close-ups;
+  // a service's second project would draw the scenes' second variant.
+  const projectsOf = new Map<number, number>();
+  for (const p of demoProjects) {
+    const variant = projectsOf.get(p.service) ?? 0;
+    projectsOf.set(p.service, variant + 1);
+    const before = await picture(projectScene(p.service, 'before', variant));
+    const after = await picture(projectScene(p.service, 'after', variant));
+    const images = [await picture(projectScene(p.service, 'detail', variant))];
+    // A second close-up: the other variant's, which no demo project draws.
+    if (p.extraPictures === 2) images.push(await picture(projectScene(p.service, 'detail', variant + 1)));
+    const { service, client, testimonial, extraPictures, ...story } = p;
+    await create('project', {
+      ...story,
+      service: serviceId(demoServices[service]!.title),
+      client: client === undefined ? null : clientIds[client],
+      testimonial: testimonial === undefined ? null : testimonialIds[testimonial],
+      before,
+      after,
+      images,
+    });
   }
   for (const g of demoGallery) {
     const images: string[] = [];
-    for (const [i, subject] of g.art.entries()) images.push(await art(subject, i + 7));
+    for (const subject of g.art) images.push(await picture(placePicture(subject)));
     await create('gallery', { title: g.title, images });
   }
 }
@@ -140,5 +209,7 @@ export async function demoDrawings(): Promise<string[]> {
       return '';
     },
   );
+  // The demo projects' pictures (before, after, detail) are shipped too: see projectScene in ./art.
+  for (const svg of projectDemoDrawings()) if (!svgs.includes(svg)) svgs.push(svg);
   return svgs;
 }

@@ -4,7 +4,7 @@ import type { GoLiveItem } from '../../../shared/go-live';
 import { columnName } from '../../content/table';
 import type { Database } from '../../db/client';
 import type { Env } from '../../env';
-import { DEFAULT_SETTINGS } from '../settings/defaults';
+import { DEFAULT_SETTINGS, DEMO_TRUST_SETTINGS } from '../settings/defaults';
 
 const SETTINGS_FIX = { label: 'Fix it in Site settings', href: '/settings' };
 /** How many demo records of one type the checklist names before it says "and N more". */
@@ -73,7 +73,28 @@ export function settingsItems(settings: SiteSettings): GoLiveItem[] {
       detail: `Link your own pages, or leave a link empty to hide it: ${social.join(', ')}.`,
       fix: SETTINGS_FIX,
     });
+  const trust = demoTrustClaims(settings);
+  if (trust.length > 0)
+    items.push({
+      id: 'trust',
+      title: 'The demo’s trust signals are still shown',
+      detail: `The home page, the about page and the footer claim the demo company’s ${trust.join(', ')}: set your own, or clear them to hide them.`,
+      fix: SETTINGS_FIX,
+    });
   return items;
+}
+
+/** The trust signals that are still the demo's own figures: a live site must not claim them. */
+function demoTrustClaims(settings: SiteSettings): string[] {
+  const demo = DEMO_TRUST_SETTINGS;
+  const claims: string[] = [];
+  if (settings.foundedYear === demo.foundedYear) claims.push(`founding year (${demo.foundedYear})`);
+  if (settings.jobsCompleted === demo.jobsCompleted) claims.push(`jobs completed (${demo.jobsCompleted})`);
+  if (settings.ratingValue === demo.ratingValue && settings.ratingCount === demo.ratingCount)
+    claims.push(`rating (${demo.ratingValue} from ${demo.ratingCount} reviews)`);
+  const names = (settings.certifications ?? []).map((c) => c.name);
+  if (demo.certifications.some((c) => names.includes(c.name))) claims.push('certifications');
+  return claims;
 }
 
 /** What the server's environment leaves undone: fixed where the site is run, not in the staff area. */

@@ -28,10 +28,14 @@ describe('the go-live checklist', () => {
       'phone',
       'portals',
       'social',
+      'trust',
       'publicUrl',
       'mail',
       'demoContent',
     ]);
+    // A live site must not claim the demo company's rating, jobs and certificates.
+    expect(items.trust!.detail).toContain('rating (4.8 from 326 reviews)');
+    expect(items.trust!.detail).toContain('certifications');
     expect(items.portals!.detail).toContain('https://portal.example.com/');
     expect(items.social!.detail).toContain('https://www.facebook.com/');
     expect(items.notifyEmail!.fix).toEqual({ label: 'Fix it in Site settings', href: '/settings' });
@@ -53,6 +57,11 @@ describe('the go-live checklist', () => {
         facebookUrl: 'https://www.facebook.com/coolfix.pk',
         instagramUrl: '',
         linkedinUrl: 'https://www.linkedin.com/company/coolfix',
+        foundedYear: 2014,
+        jobsCompleted: 3_150,
+        ratingValue: '4.6',
+        ratingCount: 88,
+        certifications: [{ name: 'PEC licence C-4', issuer: 'Pakistan Engineering Council', image: '' }],
       },
       admin,
     );

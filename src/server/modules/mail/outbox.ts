@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Database, Db } from '../../db/client';
 
 export interface OutgoingMail {
@@ -45,11 +45,16 @@ interface DueRow {
  * until it is sent, so neither a crash nor an SMTP outage loses a notification.
  */
 export function createMailOutbox(database: Database, options: MailOutboxOptions) {
-  const transport = nodemailer.createTransport(options.smtpUrl, {
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 30_000,
-  } as never);
+  // Made with the first mail to send: a site without mail never loads nodemailer.
+  let transport: Promise<Transporter> | undefined;
+  const connect = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport(options.smtpUrl, {
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 30_000,
+      } as never),
+    ));
   const pollMs = options.pollMs ?? 5_000;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | null = null;
@@ -72,7 +77,7 @@ export function createMailOutbox(database: Database, options: MailOutboxOptions)
 
   async function send(row: DueRow): Promise<boolean> {
     try {
-      await transport.sendMail({
+      await (await connect()).sendMail({
         from: options.from,
         // Addresses as objects: nodemailer then takes each as one mailbox instead of parsing a
         // string that could name several ("a@x.example, b@y.example") or carry a display name.
@@ -156,7 +161,7 @@ export function createMailOutbox(database: Database, options: MailOutboxOptions)
       stopped = true;
       clearTimeout(timer);
       await running;
-      transport.close();
+      if (transport) (await transport).close();
     },
   };
   return outbox;

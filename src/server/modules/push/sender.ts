@@ -2,7 +2,7 @@ import { createECDH } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import type { FastifyBaseLogger } from 'fastify';
-import webpush from 'web-push';
+import type { RequestDetails } from 'web-push';
 import type { PushMessage } from '../../../shared/push';
 import type { Database } from '../../db/client';
 import { serverSecret } from '../../db/server-secrets';
@@ -16,6 +16,15 @@ export interface VapidKeys {
   subject: string;
 }
 
+/** A new P-256 private key, 32 bytes in base64url, as VAPID keys are kept (RFC 8292). */
+function newVapidPrivateKey(): string {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const key = ecdh.getPrivateKey();
+  // A key with leading zero bytes comes back shorter; VAPID wants all 32.
+  return Buffer.concat([Buffer.alloc(32 - key.length), key]).toString('base64url');
+}
+
 /**
  * The site's VAPID key pair: the environment's private key, else one generated once into the
  * database (server_secrets), so every instance signs with the same key and a browser subscribed
@@ -24,7 +33,7 @@ export interface VapidKeys {
 export async function loadVapidKeys(database: Database, env: Env): Promise<VapidKeys> {
   const privateKey = env.VAPID_PRIVATE_KEY
     ? Buffer.from(env.VAPID_PRIVATE_KEY, 'base64url')
-    : await serverSecret(database, 'vapid', { generate: () => webpush.generateVAPIDKeys().privateKey });
+    : await serverSecret(database, 'vapid', { generate: newVapidPrivateKey });
   const ecdh = createECDH('prime256v1');
   ecdh.setPrivateKey(privateKey);
   // The address of `Name <address>`, or the whole value when it is a bare address.
@@ -74,7 +83,7 @@ export function createPushSender(options: PushSenderOptions) {
   const agent = new https.Agent({ lookup: guardedLookup(allowLoopback), keepAlive: false });
   const httpAgent = new http.Agent({ lookup: guardedLookup(allowLoopback), keepAlive: false });
 
-  function post(details: webpush.RequestDetails): Promise<number> {
+  function post(details: RequestDetails): Promise<number> {
     const url = new URL(details.endpoint);
     // Plain http only reaches loopback, and only with PUSH_ALLOW_LOOPBACK (the guard refused the rest).
     const client = url.protocol === 'http:' && allowLoopback ? http : https;
@@ -103,6 +112,8 @@ export function createPushSender(options: PushSenderOptions) {
 
   async function deliver(subscription: StoredPushSubscription, payload: string): Promise<keyof PushOutcome> {
     try {
+      // Loaded with the first push: a site whose staff never turned notifications on never pays for it.
+      const { default: webpush } = await import('web-push');
       const details = webpush.generateRequestDetails(
         { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
         payload,

@@ -33,4 +33,34 @@ export const DEFAULT_SETTINGS: Omit<SiteSettings, 'version' | 'updatedAt'> = {
   ].join('\n'),
   aboutCommitment:
     'We commit to honest quotes, on-time arrival and workmanship we guarantee. Every technician is trained, insured and equipped to fix the problem on the first visit wherever possible.',
+  // Trust signals start empty: a rating or a count of jobs is a claim only the company can make,
+  // so a new site, or one that was running before these settings, shows none until staff set them.
+  foundedYear: null,
+  jobsCompleted: null,
+  ratingValue: '',
+  ratingCount: null,
+  reviewsUrl: '',
+  warrantyShort: '',
+  warrantyTerms: '',
+  certifications: [],
 };
+
+/**
+ * The trust signals of the demo company, written with the demo content on a first start
+ * (demo/seed.ts) so that a new site looks finished; staff replace them with their own.
+ */
+export const DEMO_TRUST_SETTINGS = {
+  foundedYear: 2009,
+  jobsCompleted: 12_400,
+  ratingValue: '4.8',
+  ratingCount: 326,
+  reviewsUrl: 'https://www.google.com/maps/search/?api=1&query=CoolFix+Technical+Services+Lahore',
+  warrantyShort: '12-month warranty',
+  warrantyTerms:
+    '12-month workmanship warranty on every repair and installation, and the manufacturer’s warranty on every part we fit.',
+  certifications: [
+    { name: 'PEC licence', issuer: 'Pakistan Engineering Council', image: '' },
+    { name: 'ISO 9001:2015', issuer: 'Quality management, certified by Bureau Veritas', image: '' },
+    { name: 'HVACR certification', issuer: 'Pakistan HVACR Society', image: '' },
+  ],
+} satisfies Partial<typeof DEFAULT_SETTINGS>;

@@ -3,12 +3,13 @@ import { z } from 'zod';
 import { singletonSchemas } from '../../../shared/content/schema';
 import { settings as settingsDef } from '../../../shared/content/settings';
 import { visibleTo } from '../../../shared/content/visibility';
+import type { ChoiceCheck } from '../../content/choices';
 import { fieldChanges } from '../../db/change-log';
 import { conflict } from '../../errors';
 import { errorSchema } from '../../http/schemas';
 import { createSettingsStore, type SettingsStore } from './store';
 
-export function settingsRoutes(store: SettingsStore): FastifyPluginAsyncZod {
+export function settingsRoutes(store: SettingsStore, checkChoices: ChoiceCheck): FastifyPluginAsyncZod {
   const schemas = singletonSchemas(settingsDef);
   const response = schemas.stored.extend({ version: z.number().int(), updatedAt: z.string() }).partial();
   return async (app) => {
@@ -34,6 +35,8 @@ export function settingsRoutes(store: SettingsStore): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { version, ...values } = request.body as Record<string, unknown> & { version?: number };
+        // A reference in the settings names a live record, like one in any record.
+        await checkChoices(settingsDef, values, (await store.get()) as unknown as Record<string, unknown>);
         const updated = await app.changes.write(async (tx) => {
           const settings = createSettingsStore(tx);
           const before = (await settings.get()) as unknown as Record<string, unknown>;

@@ -1,16 +1,21 @@
-import type { SiteSettings } from '../../../shared/content/settings';
+import { type SiteSettings, settings } from '../../../shared/content/settings';
+import { storedValue } from '../../../shared/content/stored-values';
 import type { Database } from '../../db/client';
 import { DEFAULT_SETTINGS } from './defaults';
 
 type Row = { data: Record<string, unknown>; version: number; updatedAt: Date | string };
 
-const toSettings = (row: Row): SiteSettings =>
-  ({
-    ...DEFAULT_SETTINGS,
-    ...row.data,
+function toSettings(row: Row): SiteSettings {
+  const values: Record<string, unknown> = { ...DEFAULT_SETTINGS, ...row.data };
+  // Each value in its field's shape (a list's rows with every sub-field), as content records are.
+  for (const [key, field] of Object.entries(settings.fields))
+    if (values[key] !== undefined) values[key] = storedValue(field, values[key]);
+  return {
+    ...values,
     version: Number(row.version),
     updatedAt: new Date(row.updatedAt).toISOString(),
-  }) as SiteSettings;
+  } as SiteSettings;
+}
 
 /** The single settings record, created with the defaults the first time it is read. */
 export function createSettingsStore(database: Database) {

@@ -15,8 +15,23 @@ import { createTestApp } from '../../test/helpers';
 const t = await createTestApp({ ssr: true });
 let staff: { authorization: string };
 
+/** The record made of each type, for the references of types made after it. */
+const made = new Map<string, { _id: string; slug?: string }>();
+
 const sample = (key: string, field: Field): unknown => {
   switch (field.kind) {
+    case 'reference': {
+      const target = made.get(field.to);
+      return (field.by === 'id' ? target?._id : target?.slug) ?? null;
+    }
+    case 'date':
+      return '2026-05-04';
+    case 'number':
+      return field.min;
+    case 'list':
+      return [];
+    case 'weeklyHours':
+      return { monday: { opens: '09:00', closes: '17:00' } };
     case 'images':
       return [`/media/${key}-1.webp`, `/media/${key}-2.webp`];
     case 'image':
@@ -49,6 +64,7 @@ beforeAll(async () => {
     );
     const res = await t.app.inject({ method: 'POST', url: `/api/${def.name}`, headers: staff, payload });
     expect(res.statusCode, `${def.name}: ${res.body}`).toBe(201);
+    made.set(def.name, res.json());
   }
 });
 
@@ -77,6 +93,29 @@ describe('records pages read (SiteData)', () => {
     expect(exactly(contentTypes[0]!).safeParse(found).success).toBe(true);
     expect(found?.title).toBe(listed?.title);
     expect(await t.app.site.findBySlug('service', 'no-such-service')).toBeNull();
+  });
+
+  it('reads a list filtered by a declared filter and cut to a limit, and one record by its id', async () => {
+    const service = made.get('service')!._id;
+    const more = { title: 'Second job', service, completedOn: '2026-09-01' };
+    const second = await t.app.inject({ method: 'POST', url: '/api/project', headers: staff, payload: more });
+    expect(second.statusCode, second.body).toBe(201);
+    const latest = await t.app.site.list('project', { filters: { service }, limit: 1 });
+    expect(latest.map((p) => p.title)).toEqual(['Second job']);
+    expect(await t.app.site.list('project', { filters: { service }, limit: 5 })).toHaveLength(2);
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/service',
+      headers: staff,
+      payload: { title: 'No jobs yet', description: 'Nothing done.', serviceName: 'cctv' },
+    });
+    expect(await t.app.site.list('project', { filters: { service: other.json()._id } })).toEqual([]);
+    const found = await t.app.site.findById('client', made.get('client')!._id);
+    expect(exactly(contentTypes.find((def) => def.name === 'client')!).safeParse(found).success).toBe(true);
+    expect(await t.app.site.findById('client', '00000000-0000-4000-8000-000000000000')).toBeNull();
+    expect(await t.app.site.findById('client', 'not-an-id')).toBeNull();
+    await t.app.inject({ method: 'DELETE', url: `/api/project/${second.json()._id}`, headers: staff });
+    await t.app.inject({ method: 'DELETE', url: `/api/service/${other.json()._id}`, headers: staff });
   });
 
   it('refuses a type visitors may not list, whatever a caller passes', async () => {

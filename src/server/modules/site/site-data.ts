@@ -28,14 +28,20 @@ export function createSiteData(
     // Pages are rendered for visitors: they get what an anonymous reader of the API gets. The
     // repository is not typed per declaration; site-data.test.ts checks every record it answers
     // against the declaration's record schema, which is what these casts promise.
-    list: async (type) => {
+    list: async (type, query = {}) => {
       const repository = publicRepository(type);
-      const records = await repository.list();
+      const { filters, limit } = query;
+      const records = await repository.list(limit ? { filters, page: 1, pageSize: limit } : { filters });
       return records.map((record) => visibleTo(null, repository.def, record)) as never;
     },
     findBySlug: async (type, slug) => {
       const repository = publicRepository(type);
       const record = await repository.findBySlug(slug);
+      return (record ? visibleTo(null, repository.def, record) : null) as never;
+    },
+    findById: async (type, id) => {
+      const repository = publicRepository(type);
+      const record = await repository.findById(id);
       return (record ? visibleTo(null, repository.def, record) : null) as never;
     },
     submitForm: async (type, input, meta) => {

@@ -50,6 +50,12 @@ describe('the trash', () => {
 
   it('lists every content type, newest deletion first, paginated and filterable by type', async () => {
     const ids: string[] = [];
+    // A required reference names a live record: one service stays out of the trash for them.
+    const kept = await create('/api/service', {
+      title: 'Kept service',
+      description: 'Referenced by the records below.',
+      serviceName: 'cctv',
+    });
     for (const def of contentTypes) {
       const title =
         def.fields[def.titleField]?.kind === 'email' ? `gone-${def.name}@example.com` : `Gone ${def.name}`;
@@ -65,7 +71,9 @@ describe('the trash', () => {
                 ? field.options[0]
                 : field.kind === 'images'
                   ? ['/media/x.webp']
-                  : 'Text';
+                  : field.kind === 'reference' && field.to === 'service'
+                    ? kept._id
+                    : 'Text';
       }
       const record = await create(`/api/${def.name}`, payload);
       await t.app.inject({ method: 'DELETE', url: `/api/${def.name}/${record._id}`, headers: admin });

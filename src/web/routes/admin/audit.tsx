@@ -1,14 +1,23 @@
 import { type ClientLoaderFunctionArgs, useLoaderData } from 'react-router';
 import type { AuditAction, AuditEntry, FieldChange } from '../../../shared/audit';
 import type { Field } from '../../../shared/content/fields';
+import type { WeeklyHours } from '../../../shared/content/hours';
 import { settings as settingsDef } from '../../../shared/content/settings';
 import { contentTypes, contentTypesByName } from '../../../shared/content/types';
 import type { ListPage } from '../../../shared/list-page';
 import { Spinner } from '../../admin/feedback';
-import { formatWhen, pageOf, pickParams } from '../../admin/format';
+import { ReferenceName } from '../../admin/field-control';
+import { formatDay, formatWhen, pageOf, pickParams } from '../../admin/format';
 import { readStaff } from '../../admin/lead';
 import { adminRead, optionalRead } from '../../admin/load';
-import { DataTable, FilterForm, Pagination, ScreenHeader } from '../../admin/record-view';
+import {
+  DataTable,
+  FilterForm,
+  listSummary,
+  Pagination,
+  ScreenHeader,
+  weekSummary,
+} from '../../admin/record-view';
 
 const PAGE_SIZE = 25;
 
@@ -82,7 +91,26 @@ function shown(value: unknown, field: Field | undefined, staffNames: Record<stri
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (field?.kind === 'user') return staffNames[String(value)] ?? 'A former staff member';
   if (field?.kind === 'dateTime' && typeof value === 'string') return formatWhen(value) || value;
+  if (field?.kind === 'date' && typeof value === 'string') return formatDay(value);
+  if (field?.kind === 'list') return listItems(field.fields, value);
+  if (field?.kind === 'weeklyHours') return weekSummary(value as WeeklyHours);
   const text = Array.isArray(value) ? value.map(String).join(', ') : String(value);
+  return text.length > 120 ? `${text.slice(0, 119)}…` : text;
+}
+
+/** A value as `shown` words it; a reference by id is named by its record's title. */
+function shownValue(value: unknown, field: Field | undefined, staffNames: Record<string, string>) {
+  if (field?.kind === 'reference' && field.by === 'id' && typeof value === 'string')
+    return <ReferenceName field={field} value={value} />;
+  return shown(value, field, staffNames);
+}
+
+/** A list's rows in a line: each row's first text (`Question one | Question two`), or its row count. */
+function listItems(fields: Record<string, Field>, value: unknown): string {
+  const first = Object.entries(fields).find(([, sub]) => sub.kind === 'text')?.[0];
+  const rows = Array.isArray(value) ? (value as Record<string, unknown>[]) : [];
+  if (rows.length === 0) return '(empty)';
+  const text = first ? rows.map((row) => String(row[first] ?? '')).join(' | ') : listSummary('rows', rows);
   return text.length > 120 ? `${text.slice(0, 119)}…` : text;
 }
 
@@ -104,9 +132,9 @@ function ChangeLine({
   return (
     <li>
       <span className="audit-field">{label}:</span>{' '}
-      {hasBefore && <del>{shown(change.before, field, staffNames)}</del>}
+      {hasBefore && <del>{shownValue(change.before, field, staffNames)}</del>}
       {hasBefore && hasAfter && ' → '}
-      {hasAfter && <ins>{shown(change.after, field, staffNames)}</ins>}
+      {hasAfter && <ins>{shownValue(change.after, field, staffNames)}</ins>}
     </li>
   );
 }

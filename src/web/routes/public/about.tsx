@@ -1,8 +1,11 @@
 import { TRUNCATE_WORDS, truncateWords } from '../../../shared/constants';
+import { hasTrustSignals, trustSignals } from '../../../shared/trust-signals';
 import { Icon } from '../../components/icons';
 import { Picture } from '../../components/picture';
 import { SectionHeading } from '../../components/section-heading';
+import { TrustDetails } from '../../components/trust-signals';
 import { pageMeta } from '../../lib/seo';
+import { useSiteSettings } from '../../lib/site';
 import type { Route } from './+types/about';
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -68,6 +71,7 @@ const WHY = [
 
 export default function About({ loaderData }: Route.ComponentProps) {
   const { intro, expertise, commitment, entries, team } = loaderData;
+  const trust = trustSignals(useSiteSettings(), new Date());
   return (
     <>
       <section className="page-header">
@@ -96,6 +100,9 @@ export default function About({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       </section>
+
+      {/* Trust signals from the settings, in full: certifications with issuers, the warranty's terms. */}
+      {hasTrustSignals(trust) ? <TrustDetails signals={trust} /> : null}
 
       <section className="section section-tint" aria-labelledby="why-us">
         <div className="container">

@@ -1,27 +1,32 @@
 import { Link } from 'react-router';
 import { telHref } from '../../../shared/text';
+import { hasTrustSignals, trustSignals } from '../../../shared/trust-signals';
 import { ContactForm } from '../../components/contact-form';
 import { Icon } from '../../components/icons';
 import { Picture } from '../../components/picture';
+import { ProjectGrid } from '../../components/project-grid';
 import { SectionHeading } from '../../components/section-heading';
 import { ClientGrid, ContactDetails, ServiceGrid } from '../../components/sections';
+import { TrustBand } from '../../components/trust-signals';
 import { pageMeta } from '../../lib/seo';
 import { useSiteSettings } from '../../lib/site';
-import { toClientCard, toServiceSummary } from '../../lib/view-models';
+import { serviceLinksById, toClientCard, toProjectCard, toServiceSummary } from '../../lib/view-models';
 import type { Route } from './+types/home';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [settings, services, clients] = await Promise.all([
+  const [settings, services, clients, projects] = await Promise.all([
     context.site.settings(),
     context.site.list('service'),
     context.site.list('client'),
+    // Recent projects: the three finished last.
+    context.site.list('project', { limit: 3 }),
   ]);
   return {
     heroImage: services.map((s) => s.images[0]).find(Boolean) ?? '',
     aboutIntro: settings.aboutIntro,
     services: services.map(toServiceSummary),
     clients: clients.slice(0, 6).map(toClientCard),
-    clientCount: clients.length,
+    projects: projects.map((project) => toProjectCard(project, serviceLinksById(services))),
   };
 }
 
@@ -37,8 +42,9 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { services, clients, clientCount, aboutIntro, heroImage } = loaderData;
+  const { services, clients, aboutIntro, heroImage, projects } = loaderData;
   const settings = useSiteSettings();
+  const trust = trustSignals(settings, new Date());
   return (
     <>
       <section className="hero" aria-labelledby="hero-title">
@@ -87,6 +93,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
+      {/* Trust signals from the settings: years, jobs, rating, warranty, certifications. */}
+      {hasTrustSignals(trust) ? <TrustBand signals={trust} /> : null}
+
       <section className="section" aria-labelledby="home-services">
         <div className="container">
           <SectionHeading id="home-services" eyebrow="What we do" title="OUR SERVICES">
@@ -96,9 +105,26 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
+      {/* Recent projects */}
+      {projects.length > 0 ? (
+        <section className="section section-projects" aria-labelledby="home-projects">
+          <div className="container">
+            <SectionHeading id="home-projects" eyebrow="Proof of work" title="Recent projects">
+              Jobs our technicians finished lately, with the pictures to show for them.
+            </SectionHeading>
+            <ProjectGrid projects={projects} />
+            <p className="section-more">
+              <Link to="/projects" className="text-link">
+                See all our projects
+              </Link>
+            </p>
+          </div>
+        </section>
+      ) : null}
+
       <section className="section section-tint" aria-labelledby="home-about">
-        <div className="container split">
-          <div data-reveal>
+        <div className="container">
+          <div className="prose" data-reveal>
             <p className="eyebrow">About us</p>
             <h2 id="home-about">A team you can call at any hour</h2>
             <p>{aboutIntro}</p>
@@ -106,20 +132,6 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               Learn More<span className="visually-hidden"> about our company</span>
             </Link>
           </div>
-          <ul className="stat-list" data-reveal>
-            <li>
-              <strong>24/7</strong>
-              <span>emergency call-outs</span>
-            </li>
-            <li>
-              <strong>{services.length}</strong>
-              <span>specialist services</span>
-            </li>
-            <li>
-              <strong>{clientCount}+</strong>
-              <span>business clients</span>
-            </li>
-          </ul>
         </div>
       </section>
 

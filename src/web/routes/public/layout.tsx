@@ -11,6 +11,7 @@ import { ServerDownNotice } from '../../components/app-shell';
 import { CallBar } from '../../components/call-bar';
 import { SiteFooter } from '../../components/footer';
 import { SiteHeader } from '../../components/header';
+import trustStyles from '../../components/trust-signals.css?inline';
 import { SPECULATION_RULES } from '../../lib/speculation-rules';
 import type { PageHandle, loader as rootLoader } from '../../root';
 import appStyles from '../../styles/app.css?inline';
@@ -21,7 +22,7 @@ import type { Route } from './+types/layout';
  * Public pages are server HTML with islands, never hydrated, with their stylesheets in the page
  * (docs/decisions/067).
  */
-export const handle: PageHandle = { islands: true, styles: [appStyles, publicStyles] };
+export const handle: PageHandle = { islands: true, styles: [appStyles, publicStyles, trustStyles] };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const services = await context.site.list('service');

@@ -1,7 +1,8 @@
-import { telHref } from '../../../shared/text';
-import { Icon } from '../../components/icons';
+import { Link } from 'react-router';
+import { centerPath } from '../../../shared/seo/public-pages';
 import { Picture } from '../../components/picture';
 import { SectionHeading } from '../../components/section-heading';
+import { PlaceLines } from '../../components/sections';
 import { pageMeta } from '../../lib/seo';
 import type { Route } from './+types/service-centers';
 
@@ -10,6 +11,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     centers: centers.map((c) => ({
       id: c._id,
+      slug: c.slug,
       name: c.name,
       phone: c.phone,
       address: c.address,
@@ -59,19 +61,16 @@ export default function ServiceCenters({ loaderData }: Route.ComponentProps) {
                     />
                   ) : null}
                   <div className="card-pad">
-                    <h2 className="card-title">{center.name}</h2>
-                    {center.phone ? (
-                      <p className="icon-line">
-                        <Icon name="phone" className="icon icon-sm" />
-                        <a href={telHref(center.phone)}>{center.phone}</a>
-                      </p>
-                    ) : null}
-                    {center.address ? (
-                      <p className="icon-line">
-                        <Icon name="pin" className="icon icon-sm" />
-                        <span>{center.address}</span>
-                      </p>
-                    ) : null}
+                    <h2 className="card-title">
+                      <Link to={centerPath(center.slug)}>{center.name}</Link>
+                    </h2>
+                    <PlaceLines phone={center.phone} address={center.address} />
+                    <p>
+                      <Link to={centerPath(center.slug)} className="text-link">
+                        Opening hours and directions
+                        <span className="visually-hidden"> for {center.name}</span>
+                      </Link>
+                    </p>
                   </div>
                 </li>
               ))}

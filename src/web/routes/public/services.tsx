@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { SERVICE_CATEGORIES, SERVICE_CATEGORY_LABELS, type ServiceCategory } from '../../../shared/constants';
 import { servicePath } from '../../../shared/seo/public-pages';
+import { FilterChips } from '../../components/filter-chips';
 import { Picture } from '../../components/picture';
 import { SectionHeading } from '../../components/section-heading';
 import { ReadMore } from '../../components/sections';
@@ -48,27 +49,18 @@ export default function Services({ loaderData }: Route.ComponentProps) {
           <SectionHeading level={1} eyebrow="What we do" title="Our Services">
             Everything we install, maintain and repair, from a single fridge to a factory's cold chain.
           </SectionHeading>
-          <nav aria-label="Filter services by category" className="chips">
-            <Link
-              to="/services"
-              className="chip"
-              aria-current={selected === null ? 'page' : undefined}
-              preventScrollReset
-            >
-              All services <span className="chip-count">{total}</span>
-            </Link>
-            {categories.map((c) => (
-              <Link
-                key={c.value}
-                to={`/services?category=${c.value}`}
-                className="chip"
-                aria-current={selected === c.value ? 'page' : undefined}
-                preventScrollReset
-              >
-                {c.label} <span className="chip-count">{c.count}</span>
-              </Link>
-            ))}
-          </nav>
+          <FilterChips
+            label="Filter services by category"
+            chips={[
+              { to: '/services', label: 'All services', count: total, current: selected === null },
+              ...categories.map((c) => ({
+                to: `/services?category=${c.value}`,
+                label: c.label,
+                count: c.count,
+                current: selected === c.value,
+              })),
+            ]}
+          />
         </div>
       </section>
       <section className="service-list" aria-label="Services">

@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { slugify } from '../../shared/constants';
+import { DB_PREFIX, withDatabase } from '../test/global-setup';
+import { testDatabaseKind } from '../test/helpers';
+import { type Database, openDatabase } from './client';
+import { migrate } from './migrate';
+
+const MIGRATIONS = path.join(import.meta.dirname, 'migrations');
+const SLUGS = '0810_service_center_slugs.sql';
+
+/** An empty database of the kind under test, dropped after the file. */
+async function emptyDatabase(): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (testDatabaseKind !== 'postgres' || !url) {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    afterAll(() => database.close());
+    return database;
+  }
+  const name = `${DB_PREFIX}s${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const database = await openDatabase({ url: withDatabase(url, name), dataDir: '' });
+  afterAll(async () => {
+    await database.close();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  });
+  return database;
+}
+
+/** A folder with the committed migrations before `upTo`, as a site that last started before it. */
+async function migrationsBefore(upTo: string): Promise<string> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'migrations-'));
+  afterAll(() => fs.rm(dir, { recursive: true, force: true }));
+  for (const file of await fs.readdir(MIGRATIONS))
+    if (file.endsWith('.sql') && file < upTo)
+      await fs.copyFile(path.join(MIGRATIONS, file), path.join(dir, file));
+  return dir;
+}
+
+describe('migration 0810: service centers get slugs', () => {
+  it('names each center created before it by its name, as the repository names new ones, unique', async () => {
+    const database = await emptyDatabase();
+    const dir = await migrationsBefore(SLUGS);
+    await migrate(database, dir);
+    // In listed order: the first of two same-named centers keeps the plain slug.
+    const names = [
+      ['Lahore Head Office', 0],
+      ['Karachi Service Center', 1],
+      ['Lahore head office', 2],
+      ['  Café Zürich — Ünïon Street #5 ', 3],
+      ['مرکز', 4],
+      ['Lahore Head Office', 5],
+      ['Lahore Head Office 2', 6],
+      [`${'Very long name '.repeat(8)}end`, 7],
+    ] as const;
+    for (const [name, position] of names)
+      await database.query('insert into service_centers (name, sort_order) values ($1, $2)', [
+        name,
+        position,
+      ]);
+    await database.query(
+      "update service_centers set deleted_at = now() where name = 'Karachi Service Center'",
+    );
+
+    await fs.copyFile(path.join(MIGRATIONS, SLUGS), path.join(dir, SLUGS));
+    expect(await migrate(database, dir)).toEqual([SLUGS]);
+
+    const rows = await database.query<{ name: string; slug: string }>(
+      'select name, slug from service_centers order by sort_order',
+    );
+    expect(rows.map((row) => row.slug)).toEqual([
+      'lahore-head-office',
+      'karachi-service-center',
+      'lahore-head-office-2',
+      'cafe-zurich-union-street-5',
+      'item',
+      'lahore-head-office-3',
+      // Its own slug was taken by the second center named like the first: it gets the next free one.
+      'lahore-head-office-2-2',
+      slugify(names[7][0]),
+    ]);
+    // Each base is exactly what the repository's rule makes of the name.
+    for (const row of rows) expect(row.slug.startsWith(slugify(row.name))).toBe(true);
+    await expect(
+      database.query("insert into service_centers (name, slug) values ('Copy', 'item')"),
+    ).rejects.toThrow();
+    await expect(database.query("insert into service_centers (name) values ('No slug')")).rejects.toThrow();
+  });
+});

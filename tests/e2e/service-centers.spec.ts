@@ -1,0 +1,88 @@
+import { expect, expectAccessible, adminTest as test, unique } from './fixtures';
+
+interface OpeningHours {
+  dayOfWeek: string[];
+  opens: string;
+  closes: string;
+}
+
+test("staff set a center's opening hours; its page and its structured data show them", async ({
+  page,
+  records,
+}) => {
+  const name = unique('Canal Road Center');
+  const center = await records.create<{ _id: string; slug: string }>('servicecenter', {
+    name,
+    phone: '04235712345',
+    address: '5 Canal Road, Lahore',
+    areas: [{ area: 'Gulberg' }, { area: 'Garden Town' }],
+  });
+
+  await page.goto('/addCenter');
+  await page.getByRole('row').filter({ hasText: name }).getByRole('button', { name: /^Edit/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Service Center' });
+  const monday = dialog.getByRole('group', { name: 'Monday' });
+  await monday.getByLabel('Closed').uncheck();
+  await monday.getByLabel('Opens').fill('08:30');
+  await monday.getByLabel('Closes').fill('17:45');
+  const friday = dialog.getByRole('group', { name: 'Friday' });
+  await friday.getByLabel('Closed').uncheck();
+  await friday.getByLabel('Opens').fill('08:30');
+  await friday.getByLabel('Closes').fill('17:45');
+  const sunday = dialog.getByRole('group', { name: 'Sunday' });
+  await sunday.getByLabel('Closed').uncheck();
+  await sunday.getByLabel('Open 24 hours').check();
+  await dialog.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByRole('status')).toContainText('Data Updated Successfully!');
+
+  // The list of centers leads to the center's own page.
+  await page.goto('/serviceCenter');
+  await page.getByRole('link', { name, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/serviceCenter/${center.slug}$`));
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+
+  const hours = page.getByRole('region', { name: 'Opening hours' });
+  await expect(hours.getByRole('row', { name: /^Monday/ })).toContainText('8:30 am – 5:45 pm');
+  await expect(hours.getByRole('row', { name: /^Tuesday/ })).toContainText('Closed');
+  await expect(hours.getByRole('row', { name: /^Friday/ })).toContainText('8:30 am – 5:45 pm');
+  await expect(hours.getByRole('row', { name: /^Sunday/ })).toContainText('Open 24 hours');
+  await expect(page.getByRole('region', { name: 'Areas served' }).getByRole('listitem')).toHaveText([
+    'Gulberg',
+    'Garden Town',
+  ]);
+  await expect(page.getByRole('link', { name: '04235712345' })).toHaveAttribute('href', 'tel:04235712345');
+  await expect(page.getByRole('link', { name: /^Directions/ })).toHaveAttribute(
+    'href',
+    'https://www.google.com/maps/search/?api=1&query=5%20Canal%20Road%2C%20Lahore',
+  );
+  await expect(page.getByRole('link', { name: 'Request service' })).toHaveAttribute('href', '/contact');
+
+  // The center's own LocalBusiness, beside the company's, with the same week.
+  const documents = await page
+    .locator('script[type="application/ld+json"]')
+    .evaluateAll((scripts) => scripts.map((script) => JSON.parse(script.textContent ?? 'null')));
+  const own = documents.find((document) => document.url?.endsWith(`/serviceCenter/${center.slug}`));
+  expect(own).toMatchObject({ '@type': 'LocalBusiness', name, telephone: '04235712345' });
+  expect(own.openingHoursSpecification as OpeningHours[]).toEqual([
+    {
+      '@type': 'OpeningHoursSpecification',
+      dayOfWeek: ['Monday', 'Friday'],
+      opens: '08:30',
+      closes: '17:45',
+    },
+    { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Sunday'], opens: '00:00', closes: '23:59' },
+  ]);
+  expect(own.areaServed).toEqual(['Gulberg', 'Garden Town']);
+  await expectAccessible(page);
+});
+
+test.describe('an unknown center', () => {
+  // The browser logs the 404 the journey asks for.
+  test.use({ expectedConsoleErrors: [/status of 404 /] });
+
+  test('a center page that does not exist is a 404 page', async ({ page }) => {
+    const response = await page.goto('/serviceCenter/no-such-center');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  });
+});
