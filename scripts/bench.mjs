@@ -293,13 +293,17 @@ async function lighthouse(site, pages) {
  */
 async function publicPages(site) {
   const sitemap = await (await fetch(`${site.base}/sitemap.xml`)).text();
-  const fixed = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)]
-    .map((m) => new URL(m[1]).pathname)
-    .filter((p) => !p.startsWith('/services/'));
-  const services = await (await fetch(`${site.base}/api/service`)).json();
-  const detail = `/services/${encodeURIComponent(services[0].slug)}`;
-  const at = fixed.indexOf('/services') + 1;
-  return [...fixed.slice(0, at), detail, ...fixed.slice(at)];
+  const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
+  // Every page of its own, and one record page of each kind (a service, a center, a project):
+  // records of one kind share one template, so a second one measures nothing new.
+  const kinds = new Set();
+  return paths.filter((p) => {
+    const kind = p.split('/')[1];
+    if (p.split('/').length <= 2) return true;
+    if (kinds.has(kind)) return false;
+    kinds.add(kind);
+    return true;
+  });
 }
 
 /** Why the browser measurements cannot run here, or null when they can. */

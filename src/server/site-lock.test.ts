@@ -7,7 +7,7 @@ import { PROJECT_ROOT } from './app';
 import { openDatabase } from './db/client';
 import { acquireSiteLock, processStartTime, SITE_LOCK_FILE, SiteLockedError } from './site-lock.mjs';
 import { testDatabaseKind } from './test/helpers';
-import { type SiteProcess, startSite } from './test/site-process';
+import { runCommand, runScript, type SiteProcess, startSite } from './test/site-process';
 
 const folders: string[] = [];
 const sites: SiteProcess[] = [];
@@ -38,19 +38,12 @@ function deadPid() {
 }
 
 /** `npm start` on `dataDir` to its end, as a person would run it a second time. */
-function startAgain(dataDir: string) {
+async function startAgain(dataDir: string) {
   const begun = performance.now();
-  const result = spawnSync(process.execPath, [path.join(PROJECT_ROOT, 'scripts/start.mjs')], {
-    cwd: PROJECT_ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: '' },
-    encoding: 'utf8',
-    timeout: 60_000,
+  const result = await runCommand(process.execPath, [path.join(PROJECT_ROOT, 'scripts/start.mjs')], {
+    env: { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: '' },
   });
-  return {
-    code: result.status,
-    output: `${result.stdout}${result.stderr}`,
-    ms: performance.now() - begun,
-  };
+  return { code: result.code, output: result.output, ms: performance.now() - begun };
 }
 
 describe.skipIf(testDatabaseKind !== 'pglite')('one process per data folder', () => {
@@ -61,7 +54,7 @@ describe.skipIf(testDatabaseKind !== 'pglite')('one process per data folder', ()
     const lock = readLock(dataDir);
     expect(lock.pid).toBe(first.child.pid);
 
-    const second = startAgain(dataDir);
+    const second = await startAgain(dataDir);
     expect(second.code).toBe(1);
     expect(second.output).toContain(`process ${first.child.pid}`);
     expect(second.output).toContain(first.url.replace('127.0.0.1', 'localhost'));
@@ -72,16 +65,12 @@ describe.skipIf(testDatabaseKind !== 'pglite')('one process per data folder', ()
     console.info(`second npm start refused after ${Math.round(second.ms)} ms`);
 
     // A restore must not open the folder beside the site either.
-    const restore = spawnSync(
-      path.join(PROJECT_ROOT, 'node_modules/.bin/tsx'),
-      [
-        path.join(PROJECT_ROOT, 'src/server/backup/cli.ts'),
-        'restore',
-        path.join(PROJECT_ROOT, 'package.json'),
-      ],
-      { cwd: PROJECT_ROOT, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, encoding: 'utf8' },
+    const restore = await runScript(
+      'src/server/backup/cli.ts',
+      ['restore', path.join(PROJECT_ROOT, 'package.json')],
+      { env: { DATA_DIR: dataDir, DATABASE_URL: '' } },
     );
-    expect(restore.status).toBe(1);
+    expect(restore.code).toBe(1);
     expect(restore.stderr).toContain(`(process ${first.child.pid}`);
     expect(restore.stderr).toContain('Stop the site before restoring.');
 

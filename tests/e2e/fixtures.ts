@@ -151,12 +151,15 @@ export async function apiWrite<T = unknown>(
  */
 const ALSO_FAILING = new Set(['heading-order']);
 
+/** Whether an axe finding fails a page: serious, critical, or one of ALSO_FAILING. */
+export function failsPage(violation: { id: string; impact?: string | null }): boolean {
+  return violation.impact === 'serious' || violation.impact === 'critical' || ALSO_FAILING.has(violation.id);
+}
+
 /** axe-core finds no serious or critical accessibility problem on the page as it is now. */
 export async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter(
-    (v) => v.impact === 'serious' || v.impact === 'critical' || ALSO_FAILING.has(v.id),
-  );
+  const serious = results.violations.filter(failsPage);
   expect(
     serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
   ).toEqual([]);

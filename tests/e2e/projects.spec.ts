@@ -259,6 +259,20 @@ test('on a phone, a finger dragged across the comparison moves the divider', asy
   const page = await context.newPage();
   await page.goto(`/projects/${project.slug}`);
   await pageReady(page);
+  // The page is laid out as a slider from its first paint: nothing below it jumps when the
+  // island binds (the two pictures stacked, then one frame, moved the story up by a screen).
+  const shifted = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
+            total += entry.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(total), 300);
+      }),
+  );
+  expect(shifted).toBeLessThan(0.01);
   const frame = page.locator('.compare');
   await frame.scrollIntoViewIfNeeded();
   const box = await frame.boundingBox();

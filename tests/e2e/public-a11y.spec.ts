@@ -1,12 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from './fixtures';
+import { expect, failsPage, test } from './fixtures';
 import { listOf, PUBLIC_PATHS, pageReady } from './support/public';
 
 // The pages checked include the 404 page, which the browser logs as a failed load.
 test.use({ expectedConsoleErrors: [/status of 404 /] });
 
 for (const width of [390, 1280]) {
-  test(`no serious or critical accessibility problems on any public page at ${width} px`, async ({
+  test(`no serious or critical accessibility problems, nor a skipped heading level, on any public page at ${width} px`, async ({
     page,
     request,
   }) => {
@@ -14,6 +14,7 @@ for (const width of [390, 1280]) {
     test.setTimeout(180_000);
     const [service] = await listOf<{ slug: string }>(request, 'service');
     const [center] = await listOf<{ slug: string }>(request, 'servicecenter');
+    const [project] = await listOf<{ slug: string }>(request, 'project');
     // A request's private status page, reached from the link a sent request is answered with.
     const sent = await request.post('/api/contactus', {
       data: {
@@ -27,7 +28,11 @@ for (const width of [390, 1280]) {
     const { trackUrl } = (await sent.json()) as { trackUrl: string };
     await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
     const found: string[] = [];
-    const records = [`/services/${service!.slug}`, `/serviceCenter/${center!.slug}`];
+    const records = [
+      `/services/${service!.slug}`,
+      `/serviceCenter/${center!.slug}`,
+      ...(project ? [`/projects/${project.slug}`] : []),
+    ];
     for (const path of [...PUBLIC_PATHS, ...records, trackUrl, '/no-such-page']) {
       await page.goto(path);
       await pageReady(page);
@@ -43,7 +48,7 @@ for (const width of [390, 1280]) {
         .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
         .analyze();
       for (const violation of results.violations) {
-        if (violation.impact === 'serious' || violation.impact === 'critical')
+        if (failsPage(violation))
           found.push(
             `${path}: ${violation.id} (${violation.impact}) ${violation.nodes.map((n) => n.target.join(' ')).join(', ')}`,
           );

@@ -35,6 +35,12 @@ test('staff add an FAQ and a step to a service, and its page answers with them a
     .getByRole('group', { name: 'How it works, Row 1' })
     .getByLabel('Step')
     .fill('We call you back');
+  // A related service is any other service, never this one.
+  await dialog.getByRole('button', { name: 'Add row to Related services' }).click();
+  const related = dialog.getByRole('group', { name: 'Related services, Row 1' }).getByLabel('Service');
+  await expect(related.locator('option')).not.toHaveCount(1);
+  await expect(related.locator('option', { hasText: title })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Remove row 1 of Related services' }).click();
   await expectAccessible(page);
   await dialog.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByRole('status')).toContainText('Data Updated Successfully!');

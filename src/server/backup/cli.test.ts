@@ -1,19 +1,12 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../app';
-import { setupCodeIn, siteStorage, startSite } from '../test/site-process';
+import { runScript, setupCodeIn, siteStorage, startSite } from '../test/site-process';
 
 /** `npm run backup|restore -- <file>` as a person types it (the same script, without npm's banner). */
 function run(command: 'backup' | 'restore', file: string, env: Record<string, string>) {
-  const result = spawnSync(
-    path.join(PROJECT_ROOT, 'node_modules/.bin/tsx'),
-    [path.join(PROJECT_ROOT, 'src/server/backup/cli.ts'), command, file],
-    { cwd: PROJECT_ROOT, env: { ...process.env, LOG_LEVEL: 'silent', ...env }, encoding: 'utf8' },
-  );
-  return { code: result.status, output: `${result.stdout}${result.stderr}` };
+  return runScript('src/server/backup/cli.ts', [command, file], { env: { LOG_LEVEL: 'silent', ...env } });
 }
 
 const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
@@ -50,25 +43,25 @@ describe('npm run backup / npm run restore', () => {
       if (source.kind === 'pglite') {
         // The embedded database is in use: the running site writes the backup, asked over its
         // local channel (no token), and the admin API still serves one to a token.
-        const viaChannel = run('backup', file, source.env);
+        const viaChannel = await run('backup', file, source.env);
         expect(viaChannel.code, viaChannel.output).toBe(0);
         expect(viaChannel.output).toContain('by the site running on');
-        const viaSite = run('backup', `${file}.api`, {
+        const viaSite = await run('backup', `${file}.api`, {
           ...source.env,
           SITE_URL: site.url,
           SITE_TOKEN: token,
         });
         expect(viaSite.code, viaSite.output).toBe(0);
       } else {
-        const direct = run('backup', file, source.env);
+        const direct = await run('backup', file, source.env);
         expect(direct.code, direct.output).toBe(0);
       }
       await site.stop();
 
-      const restored = run('restore', file, target.env);
+      const restored = await run('restore', file, target.env);
       expect(restored.code, restored.output).toBe(0);
       expect(restored.output).toMatch(/Restored \d+ rows/);
-      const again = run('restore', file, target.env);
+      const again = await run('restore', file, target.env);
       expect(again.code).toBe(1);
       expect(again.output).toMatch(/not empty/);
 

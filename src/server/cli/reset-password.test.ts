@@ -1,21 +1,15 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import path from 'node:path';
 import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../app';
 import { askSite } from '../local-channel/client';
 import { type ChannelRequest, socketPath } from '../local-channel/protocol';
-import { setupCodeIn, siteStorage, startSite } from '../test/site-process';
+import { runScript, setupCodeIn, siteStorage, startSite } from '../test/site-process';
 
 /** `npm run reset-password -- <username>` as the operator types it (without npm's banner). */
 function resetPassword(username: string, env: Record<string, string>, ...flags: string[]) {
-  const result = spawnSync(
-    path.join(PROJECT_ROOT, 'node_modules/.bin/tsx'),
-    [path.join(PROJECT_ROOT, 'src/server/cli/reset-password.ts'), username, ...flags],
-    { cwd: PROJECT_ROOT, env: { ...process.env, LOG_LEVEL: 'silent', ...env }, encoding: 'utf8' },
-  );
-  return { code: result.status, output: `${result.stdout}${result.stderr}` };
+  return runScript('src/server/cli/reset-password.ts', [username, ...flags], {
+    env: { LOG_LEVEL: 'silent', ...env },
+  });
 }
 
 const post = (url: string, body: unknown, authorization?: string) =>
@@ -67,15 +61,16 @@ describe('npm run reset-password', () => {
       ).json()) as { secret: string };
       const code = new TOTP({ secret: Secret.fromBase32(secret) }).generate();
       expect((await post(`${site.url}/api/auth/2fa/enable`, { code }, `Bearer ${session}`)).status).toBe(200);
-      expect(resetPassword('owner', env, '--turn-off-too').output).toContain('Usage:');
+      expect((await resetPassword('owner', env, '--turn-off-too')).output).toContain('Usage:');
 
-      const printed = resetPassword('OWNER', env, '--turn-off-two-factor');
+      const printed = await resetPassword('OWNER', env, '--turn-off-two-factor');
       expect(printed.code, printed.output).toBe(0);
       expect(printed.output).toMatch(/Two-factor sign-in of owner is now off/i);
       const link = linkIn(printed.output);
       expect(link?.startsWith('https://site.example.test/reset?token=')).toBe(true);
-      expect(resetPassword('nobody', env)).toMatchObject({ code: 1 });
-      expect(resetPassword('nobody', env).output).toContain('There is no account named "nobody"');
+      const nobody = await resetPassword('nobody', env);
+      expect(nobody.code).toBe(1);
+      expect(nobody.output).toContain('There is no account named "nobody"');
 
       const token = new URL(link!).searchParams.get('token');
       const reset = await post(`${site.url}/api/auth/reset`, { token, password: 'chosen by the owner' });
@@ -96,7 +91,7 @@ describe('npm run reset-password', () => {
       if (storage.kind === 'pglite') {
         // Stopped: the socket is gone and the command opens the data folder itself.
         expect(fs.existsSync(socketPath(storage.env.DATA_DIR!))).toBe(false);
-        const offline = resetPassword('owner', env, '--turn-off-two-factor');
+        const offline = await resetPassword('owner', env, '--turn-off-two-factor');
         expect(offline.code, offline.output).toBe(0);
         expect(offline.output).toContain('owner did not have two-factor sign-in on');
         expect(linkIn(offline.output)).toBeTruthy();

@@ -1,5 +1,5 @@
 import type { ContentTypeDef } from '../../shared/content/define';
-import { referenceMessage } from '../../shared/content/field-checks';
+import { referenceMessage, selfReferenceMessage } from '../../shared/content/field-checks';
 import type { Field, ReferenceField, UserField } from '../../shared/content/fields';
 import { validationFailed } from '../errors';
 
@@ -18,10 +18,11 @@ export interface ChoiceLookups {
  * pending one is the client's 400, not a 500 nor a stored dangling id. So must each reference in
  * a list's rows, and its message names the row. A value the record already holds (`current`) is
  * not checked again, so a record whose service was trashed or whose assignee left can still be
- * saved whole.
+ * saved whole. A record never names itself (a service among its own related services): the page
+ * would link to the page it is on.
  */
 export function createChoiceCheck(lookups: ChoiceLookups) {
-  const names = (field: ReferenceField | UserField, value: string) =>
+  const namesLive = (field: ReferenceField | UserField, value: string) =>
     field.kind === 'user'
       ? lookups.isApprovedStaff(value)
       : field.by === 'id'
@@ -29,21 +30,27 @@ export function createChoiceCheck(lookups: ChoiceLookups) {
         : lookups.hasSlug(field.to, value);
 
   return async function checkChoices(
-    def: Pick<ContentTypeDef, 'fields'>,
+    def: Pick<ContentTypeDef, 'fields'> & { name?: string },
     values: Record<string, unknown>,
     current?: Record<string, unknown> | null,
   ): Promise<void> {
     const problems: Record<string, string> = {};
+    const names = (field: ReferenceField | UserField, value: string) =>
+      isSelf(def, field, value, current) ? Promise.resolve(false) : namesLive(field, value);
+    const message = (field: ReferenceField | UserField, value: string) =>
+      field.kind === 'reference' && isSelf(def, field, value, current)
+        ? selfReferenceMessage(field)
+        : referenceMessage(field);
     for (const [key, field] of Object.entries(def.fields)) {
       const value = values[key];
       if (field.kind === 'list' && Array.isArray(value)) {
-        const problem = await listProblem(field.label, field.fields, value, current?.[key]);
+        const problem = await listProblem(field.label, field.fields, value, current?.[key], names, message);
         if (problem) problems[key] = problem;
         continue;
       }
       if (typeof value !== 'string' || (current && current[key] === value)) continue;
       if ((field.kind === 'reference' || field.kind === 'user') && !(await names(field, value)))
-        problems[key] = referenceMessage(field);
+        problems[key] = message(field, value);
     }
     if (Object.keys(problems).length > 0) throw validationFailed(problems);
   };
@@ -54,6 +61,8 @@ export function createChoiceCheck(lookups: ChoiceLookups) {
     fields: Record<string, Field>,
     rows: unknown[],
     stored: unknown,
+    names: (field: ReferenceField, value: string) => Promise<boolean>,
+    message: (field: ReferenceField, value: string) => string,
   ): Promise<string | undefined> {
     const references = Object.entries(fields).filter(
       (entry): entry is [string, ReferenceField] => entry[1].kind === 'reference',
@@ -63,11 +72,28 @@ export function createChoiceCheck(lookups: ChoiceLookups) {
       for (const [key, field] of references) {
         const value = (row as Record<string, unknown>)[key];
         if (typeof value !== 'string' || storedRows.some((kept) => kept?.[key] === value)) continue;
-        if (!(await names(field, value))) return `${label}, row ${index + 1}: ${referenceMessage(field)}`;
+        if (!(await names(field, value))) return `${label}, row ${index + 1}: ${message(field, value)}`;
       }
     }
     return undefined;
   }
+}
+
+/** Whether `value` names the record being edited: a reference by id to a record of its own type. */
+function isSelf(
+  def: { name?: string },
+  field: ReferenceField | UserField,
+  value: string,
+  current: Record<string, unknown> | null | undefined,
+): boolean {
+  return (
+    field.kind === 'reference' &&
+    field.by === 'id' &&
+    def.name !== undefined &&
+    field.to === def.name &&
+    typeof current?._id === 'string' &&
+    current._id.toLowerCase() === value.toLowerCase()
+  );
 }
 
 export type ChoiceCheck = ReturnType<typeof createChoiceCheck>;

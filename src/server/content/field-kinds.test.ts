@@ -64,6 +64,21 @@ describe('a service that answers questions', () => {
     }
   });
 
+  it('refuses a service among its own related services, and keeps it unchanged', async () => {
+    const other = await createService('Switchboards');
+    const service = await createService('Earthing');
+    const response = await send('PUT', `/api/service/${service._id}`, {
+      version: service.version,
+      related: [{ service: other._id }, { service: service._id.toUpperCase() }],
+    });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().fields).toEqual({
+      related: 'Related services, row 2: Choose a service other than this one.',
+    });
+    const read = await t.app.inject({ method: 'GET', url: `/api/service/${service._id}` });
+    expect(read.json()).toMatchObject({ version: service.version, related: [] });
+  });
+
   it('refuses a bad FAQ row with its row and sub-field in the message, and stores nothing', async () => {
     const response = await send('POST', '/api/service', {
       title: 'Geysers',

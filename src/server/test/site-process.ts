@@ -24,11 +24,24 @@ afterAll(() => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
 });
 
-/** Start the site exactly as `npm start` does and wait for its "ready" line. */
+/**
+ * Start the site exactly as `npm start` does and wait for its "ready" line. Load shedding is off
+ * unless `env` turns it on, as in the in-process test apps: on a machine busy with the rest of the
+ * suite, a second-long stall of this site's event loop (argon2 at sign-up, a collection) is
+ * ordinary, and a 503 would fail a test about something else. Its own tests turn it on.
+ */
 export function startSite(env: Record<string, string>): Promise<SiteProcess> {
   const child = spawn(process.execPath, [path.join(PROJECT_ROOT, 'scripts/start.mjs')], {
     cwd: PROJECT_ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      MAX_EVENT_LOOP_DELAY_MS: '0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -90,4 +103,56 @@ export async function siteStorage(): Promise<{
 /** The setup code in the claim link a fresh site printed at start (undefined once claimed). */
 export function setupCodeIn(output: string): string | undefined {
   return /\/signup\?code=([\w.~-]+)/.exec(output)?.[1];
+}
+
+export interface CommandResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  /** stdout then stderr. */
+  output: string;
+}
+
+/**
+ * Run a command to its end, as an operator would beside a running site, without blocking this
+ * process: a synchronous spawn stops the test's event loop too, so its HTTP client cannot drop a
+ * kept-alive connection the site closes meanwhile, and the next request on it fails ("other side
+ * closed"); a site started by this process could also fill its output pipe and stall.
+ */
+export function runCommand(
+  command: string,
+  args: string[],
+  options: { env?: Record<string, string | undefined>; timeoutMs?: number } = {},
+): Promise<CommandResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      cwd: PROJECT_ROOT,
+      env: { ...process.env, ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      timeout: options.timeoutMs ?? 60_000,
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+    });
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr += chunk;
+    });
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ code, stdout, stderr, output: `${stdout}${stderr}` }));
+  });
+}
+
+/** A TypeScript entry of the project (`src/…`), run with tsx as its npm script does. */
+export function runScript(
+  entry: string,
+  args: string[],
+  options?: { env?: Record<string, string | undefined>; timeoutMs?: number },
+): Promise<CommandResult> {
+  return runCommand(
+    path.join(PROJECT_ROOT, 'node_modules/.bin/tsx'),
+    [path.join(PROJECT_ROOT, entry), ...args],
+    options,
+  );
 }

@@ -87,6 +87,10 @@ export function textProblem(field: TextField, trimmed: string): string | undefin
 export const referenceMessage = (field: ReferenceField | UserField) =>
   `Choose ${/^[aeiou]/i.test(field.label) ? 'an' : 'a'} ${field.label.toLowerCase()} from the list.`;
 
+/** The message for a record that names itself (a service listed among its own related services). */
+export const selfReferenceMessage = (field: ReferenceField) =>
+  `Choose ${/^[aeiou]/i.test(field.label) ? 'an' : 'a'} ${field.label.toLowerCase()} other than this one.`;
+
 /** The message for a date and time that cannot be read as one instant. */
 export const dateTimeMessage = (field: DateTimeField) =>
   `${field.label} must be a date and time, e.g. 2026-11-25T10:00:00Z.`;

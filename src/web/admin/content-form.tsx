@@ -3,7 +3,7 @@ import { messages } from '../../shared/content/field-checks';
 import type { Field } from '../../shared/content/fields';
 import { ApiError } from '../lib/api';
 import { useForm } from '../lib/use-form';
-import { FieldControl } from './field-control';
+import { EditedRecordId, FieldControl } from './field-control';
 import { type FieldEntry, type FormValues, initialValues, payloadFor, validateValues } from './form-model';
 
 export const INVALID_FORM = messages.formInvalid;
@@ -110,49 +110,51 @@ export function DeclaredForm({
 
   const byName = new Map(entries.map((entry) => [entry[0], entry]));
   return (
-    <form className="declared-form" noValidate onSubmit={(event) => void form.submit(event)}>
-      <fieldset className={bodyClassName} disabled={readOnly}>
-        {groups ? (
-          groups.map((group) => (
-            <fieldset key={group.title} className="form-group">
-              <legend>{group.title}</legend>
-              <div className="form-grid">
-                {group.fields.map((name) => {
-                  const entry = byName.get(name);
-                  return entry ? control(entry, -1) : null;
-                })}
-              </div>
-            </fieldset>
-          ))
-        ) : (
-          <div className="form-grid">{entries.map(control)}</div>
-        )}
-      </fieldset>
-      <div className={footerClassName}>
-        <div className="form-message" role="alert">
-          {form.notice?.kind === 'error' && <p className="form-error">{form.notice.text}</p>}
-          {newer && (
-            <button type="button" className="btn btn-small btn-light" onClick={takeNewer}>
-              Reload
+    <EditedRecordId.Provider value={typeof record?._id === 'string' ? record._id : undefined}>
+      <form className="declared-form" noValidate onSubmit={(event) => void form.submit(event)}>
+        <fieldset className={bodyClassName} disabled={readOnly}>
+          {groups ? (
+            groups.map((group) => (
+              <fieldset key={group.title} className="form-group">
+                <legend>{group.title}</legend>
+                <div className="form-grid">
+                  {group.fields.map((name) => {
+                    const entry = byName.get(name);
+                    return entry ? control(entry, -1) : null;
+                  })}
+                </div>
+              </fieldset>
+            ))
+          ) : (
+            <div className="form-grid">{entries.map(control)}</div>
+          )}
+        </fieldset>
+        <div className={footerClassName}>
+          <div className="form-message" role="alert">
+            {form.notice?.kind === 'error' && <p className="form-error">{form.notice.text}</p>}
+            {newer && (
+              <button type="button" className="btn btn-small btn-light" onClick={takeNewer}>
+                Reload
+              </button>
+            )}
+            {sessionEnded && (
+              <a className="btn btn-small btn-light" href="/login" target="_blank" rel="noopener">
+                Log in
+              </a>
+            )}
+          </div>
+          {onCancel && (
+            <button type="button" className="btn btn-light" onClick={onCancel}>
+              Cancel
             </button>
           )}
-          {sessionEnded && (
-            <a className="btn btn-small btn-light" href="/login" target="_blank" rel="noopener">
-              Log in
-            </a>
+          {!readOnly && (
+            <button type="submit" className="btn btn-primary" aria-disabled={invalid || submitting}>
+              {submitting ? 'Saving…' : submitLabel}
+            </button>
           )}
         </div>
-        {onCancel && (
-          <button type="button" className="btn btn-light" onClick={onCancel}>
-            Cancel
-          </button>
-        )}
-        {!readOnly && (
-          <button type="submit" className="btn btn-primary" aria-disabled={invalid || submitting}>
-            {submitting ? 'Saving…' : submitLabel}
-          </button>
-        )}
-      </div>
-    </form>
+      </form>
+    </EditedRecordId.Provider>
   );
 }

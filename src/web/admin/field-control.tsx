@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import type { StaffMember } from '../../shared/auth';
 import { ACCEPTED_IMAGE_TYPES, ACCEPTED_IMAGES_TEXT } from '../../shared/constants';
 import type { Field, ListField, ReferenceField } from '../../shared/content/fields';
@@ -313,6 +313,12 @@ export function ReferenceName({ field, value }: { field: ReferenceField; value: 
   return <>{chosen?.label ?? (options === null ? '…' : field.by === 'id' ? 'A removed record' : value)}</>;
 }
 
+/**
+ * The id of the record the form edits, if it is saved already: a reference by id never offers it,
+ * so a service cannot be listed among its own related services (the server refuses it too).
+ */
+export const EditedRecordId = createContext<string | undefined>(undefined);
+
 /** A choice of one live record of another type by its title, or none. */
 function ReferenceSelect(props: {
   common: React.SelectHTMLAttributes<HTMLSelectElement> & Record<string, unknown>;
@@ -320,7 +326,9 @@ function ReferenceSelect(props: {
   value: unknown;
   onChange: (value: string) => void;
 }) {
-  const options = useReferenceOptions(props.field);
+  const self = useContext(EditedRecordId);
+  const all = useReferenceOptions(props.field);
+  const options = all && props.field.by === 'id' ? all.filter((option) => option.value !== self) : all;
   const chosen = typeof props.value === 'string' ? props.value : '';
   const known = options === null || chosen === '' || options.some((option) => option.value === chosen);
   return (
