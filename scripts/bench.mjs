@@ -288,8 +288,8 @@ async function lighthouse(site, pages) {
 
 /**
  * Every public page: the fixed pages as the sitemap lists them (it reads the one list of them,
- * src/shared/seo/public-pages.ts), and the page of the first service the API lists, after
- * `/services`.
+ * src/shared/seo/public-pages.ts), and the first record page of each kind it lists (a service, a
+ * center, a project), each after its list page.
  */
 async function publicPages(site) {
   const sitemap = await (await fetch(`${site.base}/sitemap.xml`)).text();
