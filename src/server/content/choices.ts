@@ -34,35 +34,35 @@ export function createChoiceCheck(lookups: ChoiceLookups) {
     values: Record<string, unknown>,
     current?: Record<string, unknown> | null,
   ): Promise<void> {
+    /** What is wrong with a chosen value, or undefined when it names another live record. */
+    const problemWith = async (field: ReferenceField | UserField, value: string) => {
+      if (field.kind === 'reference' && isSelf(def, field, value, current))
+        return selfReferenceMessage(field);
+      return (await namesLive(field, value)) ? undefined : referenceMessage(field);
+    };
     const problems: Record<string, string> = {};
-    const names = (field: ReferenceField | UserField, value: string) =>
-      isSelf(def, field, value, current) ? Promise.resolve(false) : namesLive(field, value);
-    const message = (field: ReferenceField | UserField, value: string) =>
-      field.kind === 'reference' && isSelf(def, field, value, current)
-        ? selfReferenceMessage(field)
-        : referenceMessage(field);
     for (const [key, field] of Object.entries(def.fields)) {
       const value = values[key];
       if (field.kind === 'list' && Array.isArray(value)) {
-        const problem = await listProblem(field.label, field.fields, value, current?.[key], names, message);
+        const problem = await listProblem(field.label, field.fields, value, current?.[key], problemWith);
         if (problem) problems[key] = problem;
         continue;
       }
       if (typeof value !== 'string' || (current && current[key] === value)) continue;
-      if ((field.kind === 'reference' || field.kind === 'user') && !(await names(field, value)))
-        problems[key] = message(field, value);
+      if (field.kind !== 'reference' && field.kind !== 'user') continue;
+      const problem = await problemWith(field, value);
+      if (problem) problems[key] = problem;
     }
     if (Object.keys(problems).length > 0) throw validationFailed(problems);
   };
 
-  /** The first row of a list whose reference names nothing live, as its message. */
+  /** The first row of a list whose reference names nothing live (or the record itself), as its message. */
   async function listProblem(
     label: string,
     fields: Record<string, Field>,
     rows: unknown[],
     stored: unknown,
-    names: (field: ReferenceField, value: string) => Promise<boolean>,
-    message: (field: ReferenceField, value: string) => string,
+    problemWith: (field: ReferenceField, value: string) => Promise<string | undefined>,
   ): Promise<string | undefined> {
     const references = Object.entries(fields).filter(
       (entry): entry is [string, ReferenceField] => entry[1].kind === 'reference',
@@ -72,7 +72,8 @@ export function createChoiceCheck(lookups: ChoiceLookups) {
       for (const [key, field] of references) {
         const value = (row as Record<string, unknown>)[key];
         if (typeof value !== 'string' || storedRows.some((kept) => kept?.[key] === value)) continue;
-        if (!(await names(field, value))) return `${label}, row ${index + 1}: ${message(field, value)}`;
+        const problem = await problemWith(field, value);
+        if (problem) return `${label}, row ${index + 1}: ${problem}`;
       }
     }
     return undefined;
@@ -82,12 +83,11 @@ export function createChoiceCheck(lookups: ChoiceLookups) {
 /** Whether `value` names the record being edited: a reference by id to a record of its own type. */
 function isSelf(
   def: { name?: string },
-  field: ReferenceField | UserField,
+  field: ReferenceField,
   value: string,
   current: Record<string, unknown> | null | undefined,
 ): boolean {
   return (
-    field.kind === 'reference' &&
     field.by === 'id' &&
     def.name !== undefined &&
     field.to === def.name &&
