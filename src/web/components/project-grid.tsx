@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { projectPath } from '../../shared/seo/public-pages';
 import type { ProjectCardData } from '../lib/view-models';
-import { Picture } from './picture';
+import { CardGrid } from './card-grid';
 
 /**
  * Finished jobs as cards: the after picture, the title (the link to the project), then its service,
@@ -21,41 +21,37 @@ export function ProjectGrid({
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
-    <ul className="project-grid">
-      {projects.map((project, i) => (
-        <li key={project.id} className="project-card" data-reveal>
-          {project.image ? (
-            <Picture
-              src={project.image}
-              alt=""
-              sizes="(min-width: 1200px) 370px, (min-width: 768px) 45vw, 92vw"
-              width={600}
-              height={400}
-              priority={priorityFirst && i === 0}
-              className="project-card-image"
-            />
-          ) : (
-            <span className="project-card-image project-card-blank" />
-          )}
-          <div className="project-card-body">
-            {showService && project.service ? (
-              <p className="chip chip-static">{project.service.title}</p>
+    <CardGrid
+      items={projects}
+      className="project-grid"
+      cardClassName="project-card"
+      image={{
+        src: (project) => project.image,
+        sizes: '(min-width: 1200px) 370px, (min-width: 768px) 45vw, 92vw',
+        className: 'project-card-image',
+      }}
+      noImage={() => <span className="project-card-image project-card-blank" />}
+      priorityFirst={priorityFirst}
+    >
+      {(project) => (
+        <div className="project-card-body">
+          {showService && project.service ? (
+            <p className="chip chip-static">{project.service.title}</p>
+          ) : null}
+          <Heading className="project-card-title">
+            <Link to={projectPath(project.slug)} className="card-link">
+              {project.title}
+            </Link>
+          </Heading>
+          <p className="project-card-meta">
+            {project.area ? <span>{project.area}</span> : null}
+            {project.completedOn ? (
+              <time dateTime={project.completedOn}>{project.completedLabel}</time>
             ) : null}
-            <Heading className="project-card-title">
-              <Link to={projectPath(project.slug)} className="card-link">
-                {project.title}
-              </Link>
-            </Heading>
-            <p className="project-card-meta">
-              {project.area ? <span>{project.area}</span> : null}
-              {project.completedOn ? (
-                <time dateTime={project.completedOn}>{project.completedLabel}</time>
-              ) : null}
-            </p>
-          </div>
-        </li>
-      ))}
-    </ul>
+          </p>
+        </div>
+      )}
+    </CardGrid>
   );
 }
 

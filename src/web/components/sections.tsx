@@ -3,8 +3,8 @@ import type { SiteSettings } from '../../shared/content/settings';
 import { servicePath } from '../../shared/seo/public-pages';
 import { mailtoHref, telHref, whatsappHref } from '../../shared/text';
 import type { ClientCardData, ServiceSummary } from '../lib/view-models';
+import { CardGrid } from './card-grid';
 import { Icon } from './icons';
-import { Picture } from './picture';
 
 /** "Read More" for people who see it next to a title; the full name for screen readers and crawlers. */
 export function ReadMore({
@@ -32,32 +32,29 @@ export function ServiceGrid({
 }) {
   if (services.length === 0) return <p className="empty">Our services will be listed here soon.</p>;
   return (
-    <ul className="service-grid">
-      {services.map((service, i) => (
-        <li key={service.id} className="service-tile" data-reveal>
-          {service.image ? (
-            <Picture
-              src={service.image}
-              alt=""
-              sizes="(min-width: 1200px) 270px, (min-width: 768px) 45vw, 112px"
-              width={600}
-              height={400}
-              priority={priorityFirst && i === 0}
-              className="tile-image"
-            />
-          ) : null}
-          <div className="tile-body">
-            <p className="chip chip-static">{service.categoryLabel}</p>
-            <h3>{service.title}</h3>
-            <ReadMore
-              to={servicePath(service.slug)}
-              what={service.title}
-              className="btn btn-outline btn-small-on-phone"
-            />
-          </div>
-        </li>
-      ))}
-    </ul>
+    <CardGrid
+      items={services}
+      className="service-grid"
+      cardClassName="service-tile"
+      image={{
+        src: (service) => service.image,
+        sizes: '(min-width: 1200px) 270px, (min-width: 768px) 45vw, 112px',
+        className: 'tile-image',
+      }}
+      priorityFirst={priorityFirst}
+    >
+      {(service) => (
+        <div className="tile-body">
+          <p className="chip chip-static">{service.categoryLabel}</p>
+          <h3>{service.title}</h3>
+          <ReadMore
+            to={servicePath(service.slug)}
+            what={service.title}
+            className="btn btn-outline btn-small-on-phone"
+          />
+        </div>
+      )}
+    </CardGrid>
   );
 }
 

@@ -1,7 +1,7 @@
 import { TRUNCATE_WORDS, truncateWords } from '../../../shared/constants';
 import { hasTrustSignals, trustSignals } from '../../../shared/trust-signals';
+import { CardGrid } from '../../components/card-grid';
 import { Icon } from '../../components/icons';
-import { Picture } from '../../components/picture';
 import { SectionHeading } from '../../components/section-heading';
 import { TrustDetails } from '../../components/trust-signals';
 import { pageMeta } from '../../lib/seo';
@@ -125,45 +125,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
         <section className="section" aria-labelledby="our-story">
           <div className="container">
             <SectionHeading id="our-story" eyebrow="Our story" title="More about us" />
-            <ul className="card-grid">
-              {entries.map((entry) => (
-                <li key={entry.id} className="card about-card" data-reveal>
-                  {entry.image ? (
-                    <Picture
-                      src={entry.image}
-                      alt=""
-                      sizes="(min-width: 1200px) 370px, (min-width: 640px) 45vw, 92vw"
-                      width={600}
-                      height={400}
-                      className="card-image"
-                    />
-                  ) : null}
-                  <div className="card-pad about-card-body">
-                    <h3 className="card-title">{entry.title}</h3>
-                    {entry.cut ? (
-                      <>
-                        {/* The text first, its toggle after it: opening never moves the button above
-                            what it opened, and the buttons of a row line up at the cards' feet. */}
-                        <p className="about-text">
-                          <span className="about-excerpt">{entry.short}</span>
-                          <span className="about-whole">{entry.description}</span>
-                        </p>
-                        {/* Works without JavaScript: the open disclosure swaps the excerpt for the whole text. */}
-                        <details className="read-more">
-                          <summary>
-                            <span className="when-closed">READ MORE</span>
-                            <span className="when-open">SHOW LESS</span>
-                            <span className="visually-hidden"> about {entry.title}</span>
-                          </summary>
-                        </details>
-                      </>
-                    ) : (
-                      <p className="about-text">{entry.description}</p>
-                    )}
-                  </div>
-                </li>
-              ))}
-            </ul>
+            <StoryCards entries={entries} />
           </div>
         </section>
       ) : null}
@@ -172,32 +134,85 @@ export default function About({ loaderData }: Route.ComponentProps) {
         <section className="section section-tint" aria-labelledby="our-team">
           <div className="container">
             <SectionHeading id="our-team" eyebrow="People" title="Our Team" />
-            <ul className="team-grid">
-              {team.map((member) => (
-                <li key={member.id} className="card card-pad team-card" data-reveal>
-                  {member.image ? (
-                    <Picture
-                      src={member.image}
-                      alt=""
-                      sizes="120px"
-                      width={120}
-                      height={120}
-                      className="team-photo"
-                    />
-                  ) : (
-                    <span className="team-photo client-initial" aria-hidden="true">
-                      {member.name.charAt(0)}
-                    </span>
-                  )}
-                  <h3>{member.name}</h3>
-                  <p className="muted">{member.position}</p>
-                  {member.bio ? <p>{member.bio}</p> : null}
-                </li>
-              ))}
-            </ul>
+            <TeamCards team={team} />
           </div>
         </section>
       ) : null}
     </>
+  );
+}
+
+type AboutData = Route.ComponentProps['loaderData'];
+
+/** The about entries as cards: a long text shows its first words and opens in place (READ MORE). */
+function StoryCards({ entries }: { entries: AboutData['entries'] }) {
+  return (
+    <CardGrid
+      items={entries}
+      className="card-grid"
+      cardClassName="card about-card"
+      image={{
+        src: (entry) => entry.image,
+        sizes: '(min-width: 1200px) 370px, (min-width: 640px) 45vw, 92vw',
+        className: 'card-image',
+      }}
+    >
+      {(entry) => (
+        <div className="card-pad about-card-body">
+          <h3 className="card-title">{entry.title}</h3>
+          {entry.cut ? (
+            <>
+              {/* The text first, its toggle after it: opening never moves the button above
+                  what it opened, and the buttons of a row line up at the cards' feet. */}
+              <p className="about-text">
+                <span className="about-excerpt">{entry.short}</span>
+                <span className="about-whole">{entry.description}</span>
+              </p>
+              {/* Works without JavaScript: the open disclosure swaps the excerpt for the whole text. */}
+              <details className="read-more">
+                <summary>
+                  <span className="when-closed">READ MORE</span>
+                  <span className="when-open">SHOW LESS</span>
+                  <span className="visually-hidden"> about {entry.title}</span>
+                </summary>
+              </details>
+            </>
+          ) : (
+            <p className="about-text">{entry.description}</p>
+          )}
+        </div>
+      )}
+    </CardGrid>
+  );
+}
+
+/** The team: a photo, or the first letter of the name when there is none, the position and the bio. */
+function TeamCards({ team }: { team: AboutData['team'] }) {
+  return (
+    <CardGrid
+      items={team}
+      className="team-grid"
+      cardClassName="card card-pad team-card"
+      image={{
+        src: (member) => member.image,
+        sizes: '120px',
+        className: 'team-photo',
+        width: 120,
+        height: 120,
+      }}
+      noImage={(member) => (
+        <span className="team-photo client-initial" aria-hidden="true">
+          {member.name.charAt(0)}
+        </span>
+      )}
+    >
+      {(member) => (
+        <>
+          <h3>{member.name}</h3>
+          <p className="muted">{member.position}</p>
+          {member.bio ? <p>{member.bio}</p> : null}
+        </>
+      )}
+    </CardGrid>
   );
 }

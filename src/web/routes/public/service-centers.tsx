@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { centerPath } from '../../../shared/seo/public-pages';
-import { Picture } from '../../components/picture';
+import { CardGrid } from '../../components/card-grid';
 import { SectionHeading } from '../../components/section-heading';
 import { PlaceLines } from '../../components/sections';
 import { pageMeta } from '../../lib/seo';
@@ -46,35 +46,32 @@ export default function ServiceCenters({ loaderData }: Route.ComponentProps) {
           {centers.length === 0 ? (
             <p className="empty">Our service centers will be listed here soon.</p>
           ) : (
-            <ul className="card-grid">
-              {centers.map((center, i) => (
-                <li key={center.id} className="card" data-reveal>
-                  {center.image ? (
-                    <Picture
-                      src={center.image}
-                      alt=""
-                      sizes="(min-width: 1200px) 370px, (min-width: 640px) 45vw, 92vw"
-                      width={600}
-                      height={400}
-                      priority={i === 0}
-                      className="card-image"
-                    />
-                  ) : null}
-                  <div className="card-pad">
-                    <h2 className="card-title">
-                      <Link to={centerPath(center.slug)}>{center.name}</Link>
-                    </h2>
-                    <PlaceLines phone={center.phone} address={center.address} />
-                    <p>
-                      <Link to={centerPath(center.slug)} className="text-link">
-                        Opening hours and directions
-                        <span className="visually-hidden"> for {center.name}</span>
-                      </Link>
-                    </p>
-                  </div>
-                </li>
-              ))}
-            </ul>
+            <CardGrid
+              items={centers}
+              className="card-grid"
+              cardClassName="card"
+              image={{
+                src: (center) => center.image,
+                sizes: '(min-width: 1200px) 370px, (min-width: 640px) 45vw, 92vw',
+                className: 'card-image',
+              }}
+              priorityFirst
+            >
+              {(center) => (
+                <div className="card-pad">
+                  <h2 className="card-title">
+                    <Link to={centerPath(center.slug)}>{center.name}</Link>
+                  </h2>
+                  <PlaceLines phone={center.phone} address={center.address} />
+                  <p>
+                    <Link to={centerPath(center.slug)} className="text-link">
+                      Opening hours and directions
+                      <span className="visually-hidden"> for {center.name}</span>
+                    </Link>
+                  </p>
+                </div>
+              )}
+            </CardGrid>
           )}
         </div>
       </section>

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { SERVICE_CATEGORIES, SERVICE_CATEGORY_LABELS, type ServiceCategory } from '../../../shared/constants';
 import { servicePath } from '../../../shared/seo/public-pages';
+import { CardImage } from '../../components/card-grid';
 import { FilterChips } from '../../components/filter-chips';
-import { Picture } from '../../components/picture';
 import { SectionHeading } from '../../components/section-heading';
 import { ReadMore } from '../../components/sections';
 import { pageMeta } from '../../lib/seo';
@@ -71,12 +71,9 @@ export default function Services({ loaderData }: Route.ComponentProps) {
             <article key={service.id} className="service-row" aria-labelledby={`service-${service.id}`}>
               <div className="container service-row-inner">
                 {service.image ? (
-                  <Picture
+                  <CardImage
                     src={service.image}
-                    alt=""
                     sizes="(min-width: 1024px) 420px, 92vw"
-                    width={600}
-                    height={400}
                     priority={i === 0}
                     className="service-row-image"
                   />
