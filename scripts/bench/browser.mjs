@@ -1,6 +1,6 @@
 // The bench's measurements in Chromium (playwright-core): what /home weighs as a phone loads it,
 // and how long a click on a header link takes to paint the next page.
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.mjs';
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const round1 = (n) => Math.round(n * 10) / 10;
