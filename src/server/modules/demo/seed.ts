@@ -8,31 +8,12 @@ import { mediaUrl } from '../media/routes';
 import { createMediaStore, type MediaStore } from '../media/store';
 import { DEMO_TRUST_SETTINGS } from '../settings/defaults';
 import { createSettingsStore, type SettingsStore } from '../settings/store';
-import {
-  centerPicture,
-  clientBuilding,
-  customerPortrait,
-  placePicture,
-  projectDemoDrawings,
-  projectScene,
-  serviceIcon,
-  serviceImages,
-  teamPortrait,
-} from './art';
-import {
-  demoAbout,
-  demoCenters,
-  demoClients,
-  demoDepartments,
-  demoGallery,
-  demoServiceAnswers,
-  demoServices,
-  demoTeam,
-  demoTestimonialServices,
-  demoTestimonials,
-} from './demo';
+import { demoAbout, demoCenters, demoClients, demoDepartments, demoGallery } from './company';
+import { demoTeam, demoTestimonials } from './people';
+import { type DemoPictureName, projectPicture } from './picture-names';
 import { demoPicture } from './pictures';
 import { demoProjects } from './projects';
+import { demoServiceAnswers, demoServices } from './services';
 
 /** Every table whose rows make a site "have content": all content types, and the staff accounts. */
 const CONTENT_TABLES = [...contentTypes.map((def) => def.table), 'users'];
@@ -54,9 +35,9 @@ export interface SeedDeps {
 }
 
 /**
- * Fill an empty site with demo content. Its pictures are drawn as SVG and were rasterised through
- * the upload pipeline ahead of time (`./pictures`): a first start only copies them in. A database
- * that holds anything is never touched.
+ * Fill an empty site with demo content. Its pictures were drawn and rasterised through the upload
+ * pipeline ahead of time (`./pictures`): a first start only copies them in. A database that holds
+ * anything is never touched.
  */
 export async function seedDemoContent({
   database,
@@ -77,8 +58,8 @@ export async function seedDemoContent({
         await markDemoRecord(tx, name, record._id);
         return record;
       });
-    const picture = async (svg: string) => {
-      const processed = await demoPicture(svg);
+    const picture = async (name: DemoPictureName) => {
+      const processed = demoPicture(name);
       await media.save(processed, null);
       return mediaUrl(processed.hash);
     };
@@ -102,14 +83,13 @@ export function seedDemoInto(app: FastifyInstance, announce?: (step: string) => 
 }
 
 /**
- * Every demo record, in order, each picture named by its drawing: `picture` stores one and answers
- * its URL. `npm run demo:pictures` runs the same list to learn which drawings to render.
+ * Every demo record, in order, each picture named (./picture-names): `picture` stores one and
+ * answers its URL.
  */
 export async function writeDemoRecords(
   create: (name: string, values: Record<string, unknown>) => Promise<unknown>,
-  picture: (svg: string) => Promise<string>,
+  picture: (name: DemoPictureName) => Promise<string>,
 ): Promise<void> {
-  const ABOUT_ART = ['teamVan', 'doorstep', 'safetyBench'] as const;
   // Services get their ids up front, so a service can name related ones created after it.
   const serviceIds = new Map(demoServices.map((s) => [s.title, randomUUID()]));
   const serviceId = (title: string) => {
@@ -123,14 +103,13 @@ export async function writeDemoRecords(
     const { related, ...rest } = answers;
     return { ...rest, related: related.map((other) => ({ service: serviceId(other) })) };
   };
-  // The ids projects refer to (none when only the drawings are being listed).
+  // The ids projects refer to.
   const idOf = (record: unknown) => (record as { _id?: string } | undefined)?._id ?? null;
   const clientIds: (string | null)[] = [];
   const testimonialIds: (string | null)[] = [];
   for (const s of demoServices) {
-    const icon = await picture(serviceIcon(s.art));
-    const images: string[] = [];
-    for (const svg of serviceImages(s.art)) images.push(await picture(svg));
+    const icon = await picture(`service/${s.art}/icon`);
+    const images = [await picture(`service/${s.art}/work`), await picture(`service/${s.art}/detail`)];
     await create('service', {
       title: s.title,
       description: s.description,
@@ -141,46 +120,34 @@ export async function writeDemoRecords(
       ...answersOf(s.title),
     });
   }
-  for (const [i, c] of demoClients.entries()) {
-    clientIds.push(idOf(await create('client', { ...c, images: [await picture(clientBuilding(i))] })));
-  }
-  for (const d of demoDepartments) {
-    const { art: subject, ...fields } = d;
-    await create('department', { ...fields, images: await picture(placePicture(subject)) });
-  }
-  for (const [i, c] of demoCenters.entries()) {
-    await create('servicecenter', { ...c, images: [await picture(centerPicture(i))] });
-  }
-  for (const [i, a] of demoAbout.entries()) {
-    await create('aboutus', {
-      ...a,
-      images: [await picture(placePicture(ABOUT_ART[i % ABOUT_ART.length]!))],
-    });
-  }
-  for (const [i, t] of demoTeam.entries()) {
-    await create('team', { ...t, images: await picture(teamPortrait(i)) });
-  }
+  for (const { picture: name, ...fields } of demoClients)
+    clientIds.push(idOf(await create('client', { ...fields, images: [await picture(name)] })));
+  for (const { picture: name, ...fields } of demoDepartments)
+    await create('department', { ...fields, images: await picture(name) });
+  for (const { picture: name, ...fields } of demoCenters)
+    await create('servicecenter', { ...fields, images: [await picture(name)] });
+  for (const { picture: name, ...fields } of demoAbout)
+    await create('aboutus', { ...fields, images: [await picture(name)] });
+  for (const { picture: name, ...fields } of demoTeam)
+    await create('team', { ...fields, images: await picture(name) });
   // Each demo testimonial praises a service, named by its id.
-  const withService = <T extends { name: string }>(t: T) => {
-    const title = demoTestimonialServices[t.name];
-    return { ...t, service: title ? serviceId(title) : null };
-  };
-  for (const [i, t] of demoTestimonials.map(withService).entries()) {
-    testimonialIds.push(
-      idOf(await create('testimonial', { ...t, rating: 5, image: await picture(customerPortrait(i)) })),
-    );
+  for (const { picture: name, service, ...fields } of demoTestimonials) {
+    const values = { ...fields, service: serviceId(service), rating: 5, image: await picture(name) };
+    testimonialIds.push(idOf(await create('testimonial', values)));
   }
   // Projects: each a finished job of one service, with its before and after pictures and close-ups;
-  // a service's second project would draw the scenes' second variant.
+  // a service's second project shows the scenes' second variant.
   const projectsOf = new Map<number, number>();
   for (const p of demoProjects) {
-    const variant = projectsOf.get(p.service) ?? 0;
-    projectsOf.set(p.service, variant + 1);
-    const before = await picture(projectScene(p.service, 'before', variant));
-    const after = await picture(projectScene(p.service, 'after', variant));
-    const images = [await picture(projectScene(p.service, 'detail', variant))];
-    // A second close-up: the other variant's, which no demo project draws.
-    if (p.extraPictures === 2) images.push(await picture(projectScene(p.service, 'detail', variant + 1)));
+    const variant = (projectsOf.get(p.service) ?? 0) === 0 ? 1 : 2;
+    projectsOf.set(p.service, variant);
+    const art = demoServices[p.service]!.art;
+    const before = await picture(projectPicture(art, variant, 'before'));
+    const after = await picture(projectPicture(art, variant, 'after'));
+    const images = [await picture(projectPicture(art, variant, 'detail'))];
+    // A second close-up: the other variant's, which no demo project shows.
+    if (p.extraPictures === 2)
+      images.push(await picture(projectPicture(art, variant === 1 ? 2 : 1, 'detail')));
     const { service, client, testimonial, extraPictures, ...story } = p;
     await create('project', {
       ...story,
@@ -194,22 +161,7 @@ export async function writeDemoRecords(
   }
   for (const g of demoGallery) {
     const images: string[] = [];
-    for (const subject of g.art) images.push(await picture(placePicture(subject)));
+    for (const name of g.pictures) images.push(await picture(name));
     await create('gallery', { title: g.title, images });
   }
-}
-
-/** Every drawing the demo content shows, in the order the seed stores them. */
-export async function demoDrawings(): Promise<string[]> {
-  const svgs: string[] = [];
-  await writeDemoRecords(
-    async () => undefined,
-    async (svg) => {
-      svgs.push(svg);
-      return '';
-    },
-  );
-  // The demo projects' pictures (before, after, detail) are shipped too: see projectScene in ./art.
-  for (const svg of projectDemoDrawings()) if (!svgs.includes(svg)) svgs.push(svg);
-  return svgs;
 }

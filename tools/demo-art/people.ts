@@ -1,4 +1,4 @@
-import { C, circle, darken, ellipse, g, lighten, line, path, rect, rrect, svg, vgrad } from './art-kit';
+import { C, circle, darken, ellipse, g, lighten, line, path, rect, rrect, svg, vgrad } from './kit';
 
 export const SKIN = ['#f1c7a1', '#d9a075', '#b97a4e', '#8d5a38', '#6a4128', '#e6b48c'] as const;
 export const HAIR = ['#1b1512', '#3b2619', '#5b3a24', '#2a2a33', '#8b8b8b', '#6d3b1f'] as const;

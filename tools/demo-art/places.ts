@@ -18,9 +18,9 @@ import {
   sky,
   tiles,
   tree,
-} from './art-kit';
-import { HAIR, person, SKIN } from './art-people';
-import { bulletCamera, outdoorUnit, shelves, tech, toolbox } from './art-work';
+} from './kit';
+import { HAIR, person, SKIN } from './people';
+import { bulletCamera, outdoorUnit, shelves, tech, toolbox } from './work';
 
 /**
  * Places and people at work beyond the service scenes: the clients' buildings, the company's

@@ -16,8 +16,8 @@ import {
   shadow,
   sky,
   tiles,
-} from './art-kit';
-import { HAIR, type PersonLook, person, reachingArm, SKIN } from './art-people';
+} from './kit';
+import { HAIR, type PersonLook, person, reachingArm, SKIN } from './people';
 
 /**
  * The work of each demo service as objects and scenes. A scene is drawn in one of three states:
