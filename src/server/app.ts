@@ -11,6 +11,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MAX_BODY_BYTES, MAX_UPLOAD_BYTES } from '../shared/constants';
+import type { ContentTypeDef } from '../shared/content/define';
 import { contentTypes } from '../shared/content/types';
 import { isApprovedStaff } from '../shared/roles';
 import { backupRoutes } from './backup/routes';
@@ -111,6 +112,8 @@ export interface AppOptions {
   now?: () => Date;
   /** Told each slow step of a start as it begins ('Creating the database...'). */
   announce?: (step: string) => void;
+  /** Types served beside the declared ones: a test's type whose table the test creates. */
+  extraContentTypes?: readonly ContentTypeDef[];
 }
 
 /** Assemble the whole application without listening: tests call `app.inject()` on it. */
@@ -172,8 +175,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('changes', createChangeLog(database));
   if (!options.database) app.addHook('onClose', () => database.close());
 
+  const servedTypes = [...contentTypes, ...(options.extraContentTypes ?? [])];
   const repositories = new Map(
-    contentTypes.map((def) => [def.name, createContentRepository(database.db, def)]),
+    servedTypes.map((def) => [def.name, createContentRepository(database.db, def)]),
   );
   app.decorate('repositories', repositories);
   const authStore = createAuthStore(database, {
@@ -267,7 +271,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     pushRoutes(pushStore, { publicKey: push.publicKey, allowLoopback: env.PUSH_ALLOW_LOOPBACK }),
   );
   const alerts = createUrgentAlerts(app, push);
-  const urgentType = contentTypes.find((def) => def.intake?.urgent);
+  const urgentType = servedTypes.find((def) => def.intake?.urgent);
   const escalation = urgentType
     ? createEscalation(app, {
         def: urgentType,
@@ -307,7 +311,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(leadStatsRoutes(createLeadStatsStore(database), tapStore));
   await app.register(liveRoutes);
   const desk = createLeadDesk(app, { outbox: mailOutbox, secretBox });
-  for (const def of contentTypes) {
+  for (const def of servedTypes) {
     const repository = repositories.get(def.name)!;
     await app.register(
       contentRoutes(def, repository, intake, {

@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { type ContentTypeDef, defineContentType } from '../../shared/content/define';
 import { f } from '../../shared/content/fields';
 import { contentTypes, contentTypesByName } from '../../shared/content/types';
+import { percentageField } from '../../test-fixtures/field-kinds/percentage';
 import type { Database } from '../db/client';
 import { createTestDatabase } from '../test/helpers';
 import { createContentRepository } from './repository';
@@ -212,6 +213,44 @@ describe('a new content type', () => {
       await expect(write((records) => records.update(stored._id, { hours: 501 }))).rejects.toThrow();
     } finally {
       await database.exec(`drop table ${project.table}`);
+    }
+  });
+
+  it('reports the column of a field of an added kind until a migration adds it, then passes', async () => {
+    const table = `jobs_${randomBytes(4).toString('hex')}`;
+    const jobs = (fields: ContentTypeDef['fields']) =>
+      defineContentType({
+        name: 'job',
+        label: 'Job',
+        plural: 'Jobs',
+        table,
+        fields: { title: f.text('Title', { required: true, max: 120 }), ...fields },
+        titleField: 'title',
+        access: { list: 'public', read: 'public', create: 'staff', update: 'staff', delete: 'staff' },
+        list: { order: 'position' },
+        admin: { path: '/addJob', title: 'Jobs', view: 'table', columns: ['title'] },
+      }) as unknown as ContentTypeDef;
+    // The kind's module alone (test-fixtures/field-kinds/percentage.ts) gives the field its column.
+    const declared = await describeDeclared(database, jobs({ progress: percentageField('Progress') }));
+    // The type as migrated before the field was declared.
+    await database.exec(contentTableSql(jobs({})));
+    try {
+      const before = await describeTable(database, 'public', table);
+      expect(before.columns).not.toEqual(declared.columns);
+      const missing = declared.columns.filter(
+        (column) => !before.columns.some((c) => c.name === column.name),
+      );
+      expect(missing).toEqual([{ name: 'progress', type: 'smallint', nullable: 'NO', default: '0' }]);
+      expect(before.constraints).not.toEqual(declared.constraints);
+      await database.exec(
+        `alter table ${table} add column progress smallint not null default 0 check (progress between 0 and 100)`,
+      );
+      const after = await describeTable(database, 'public', table);
+      expect(after.columns).toEqual(declared.columns);
+      expect(after.constraints).toEqual(declared.constraints);
+      expect(after.indexes).toEqual(declared.indexes);
+    } finally {
+      await database.exec(`drop table ${table}`);
     }
   });
 

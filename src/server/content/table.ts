@@ -6,12 +6,15 @@ import {
   type PgColumnBuilderBase,
   type PgTable,
   pgTable,
+  smallint,
   text,
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { ContentTypeDef } from '../../shared/content/define';
 import type { Field } from '../../shared/content/fields';
+import { kindOf } from '../../shared/content/kinds';
+import type { ColumnType } from '../../shared/content/kinds/kind';
 
 /** Column name of a declared field: `serviceName` -> `service_name`. */
 export const columnName = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -25,7 +28,7 @@ export interface ColumnSpec {
   /** The name the repository uses: the declared field name, or camelCase bookkeeping. */
   key: string;
   name: string;
-  type: 'uuid' | 'integer' | 'text' | 'jsonb' | 'boolean' | 'timestamptz' | 'date';
+  type: ColumnType;
   notNull: boolean;
   /** SQL expression; absent means the writer must always send a value. */
   default?: string;
@@ -68,62 +71,10 @@ const urgentColumns: readonly ColumnSpec[] = [
 
 const quote = (value: string) => `'${value.replaceAll("'", "''")}'`;
 
+/** A declared field's column: its kind says type, nullability, default and check (kinds/<kind>.ts). */
 function fieldColumn(key: string, field: Field): ColumnSpec {
   const name = columnName(key);
-  // A required field has no default: a write that forgets it fails instead of storing a blank.
-  const orDefault = (value: string) => (field.required ? {} : { default: value });
-  switch (field.kind) {
-    case 'images':
-    case 'emailList':
-      return { key, name, type: 'jsonb', notNull: true, ...orDefault(quote('[]')) };
-    case 'rating':
-      return {
-        key,
-        name,
-        type: 'integer',
-        notNull: true,
-        ...orDefault('5'),
-        check: `${name} between 1 and 5`,
-      };
-    case 'boolean':
-      return { key, name, type: 'boolean', notNull: true, ...orDefault('false') };
-    case 'select':
-      return {
-        key,
-        name,
-        type: 'text',
-        notNull: true,
-        ...orDefault(quote(field.defaultValue)),
-        check: `${name} in (${field.options.map(quote).join(', ')})`,
-      };
-    case 'list':
-      return { key, name, type: 'jsonb', notNull: true, ...orDefault(quote('[]')) };
-    case 'weeklyHours':
-      return { key, name, type: 'jsonb', notNull: true, ...orDefault(quote('{}')) };
-    case 'number':
-      return {
-        key,
-        name,
-        type: 'integer',
-        notNull: field.required,
-        check: `${name} between ${field.min} and ${field.max}`,
-      };
-    case 'date':
-      return { key, name, type: 'date', notNull: field.required };
-    case 'reference':
-      // The chosen record's slug or id; null when none was chosen. No foreign key: a service
-      // renamed or trashed later must not change what a visitor asked about, and a trashed
-      // record may come back from the trash.
-      return { key, name, type: field.by === 'id' ? 'uuid' : 'text', notNull: field.required };
-    case 'dateTime':
-      return { key, name, type: 'timestamptz', notNull: field.required };
-    case 'user':
-      // The account's id. No foreign key: deleting an account must not rewrite the requests it
-      // worked on; a reader shows an id that names nobody as a former staff member.
-      return { key, name, type: 'uuid', notNull: field.required };
-    default:
-      return { key, name, type: 'text', notNull: true, ...orDefault(quote('')) };
-  }
+  return { key, name, ...kindOf(field).column(field, name) };
 }
 
 /** Every column of a content type's table, in the order a new migration creates them. */
@@ -306,6 +257,7 @@ export function contentTableSql(def: ContentTypeDef): string {
 function drizzleColumn(column: ColumnSpec): PgColumnBuilderBase {
   const built = {
     uuid: () => uuid(column.name),
+    smallint: () => smallint(column.name),
     integer: () => integer(column.name),
     text: () => text(column.name),
     jsonb: () => jsonb(column.name),

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll } from 'vitest';
 import type { StaffRole } from '../../shared/roles';
-import { buildApp } from '../app';
+import { type AppOptions, buildApp } from '../app';
 import { type Database, openDatabase } from '../db/client';
 import { migrate } from '../db/migrate';
 import { type Env, loadEnv } from '../env';
@@ -84,7 +84,14 @@ export interface TestApp {
 
 /** The whole app on a fresh database, closed after the file's tests. */
 export async function createTestApp(
-  options: { env?: Record<string, string>; ssr?: boolean; logLines?: string[]; now?: () => Date } = {},
+  options: {
+    env?: Record<string, string>;
+    ssr?: boolean;
+    logLines?: string[];
+    now?: () => Date;
+    /** Types served beside the declared ones (their tables are the test's to create). */
+    extraContentTypes?: AppOptions['extraContentTypes'];
+  } = {},
 ): Promise<TestApp> {
   const { database, drop } = await createTestDatabase();
   const { logLines } = options;
@@ -95,6 +102,7 @@ export async function createTestApp(
     ...(logLines ? { logStream: { write: (line: string) => logLines.push(line) } } : { logger: false }),
     ssr: options.ssr ? {} : false,
     now: options.now,
+    extraContentTypes: options.extraContentTypes,
   });
   afterAll(async () => {
     await app.close();

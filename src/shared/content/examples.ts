@@ -1,5 +1,6 @@
 import type { ContentTypeDef } from './define';
 import type { Field } from './fields';
+import { kindOf } from './kinds';
 
 /**
  * What the API document shows as a type's example: a record and a body that creates one, made from
@@ -27,50 +28,8 @@ export function examplesFor(def: ContentTypeDef): {
   return { create, record };
 }
 
-function exampleValue(field: Field): unknown {
-  switch (field.kind) {
-    case 'text':
-      return field.label.slice(0, field.max ?? 120);
-    case 'longText':
-      return `${field.label}: a few plain sentences.`;
-    case 'email':
-      return 'name@example.com';
-    case 'phone':
-      return '03001234567';
-    case 'url':
-      return 'https://www.example.com/';
-    case 'image':
-      return '/api/media/0b6f4c1e-5d3a-4c8e-9a57-2f1d8e6b7a90/800.webp';
-    case 'images':
-      return ['/api/media/0b6f4c1e-5d3a-4c8e-9a57-2f1d8e6b7a90/800.webp'];
-    case 'select':
-      return field.defaultValue;
-    case 'rating':
-      return 5;
-    case 'boolean':
-      return false;
-    case 'emailList':
-      return [];
-    case 'reference':
-      // Staff choose it from a list; an example that must name one names an id or a slug.
-      if (!field.required) return null;
-      return field.by === 'id' ? '0b6f4c1e-5d3a-4c8e-9a57-2f1d8e6b7a91' : 'air-conditioning';
-    case 'dateTime':
-    case 'user':
-      return null;
-    case 'date':
-      return '2026-05-04';
-    case 'number':
-      return field.min;
-    case 'list':
-      return [Object.fromEntries(Object.entries(field.fields).map(([key, sub]) => [key, exampleValue(sub)]))];
-    case 'weeklyHours':
-      return {
-        monday: { opens: '09:00', closes: '18:00' },
-        saturday: { opens: '10:00', closes: '14:00' },
-      };
-  }
-}
+/** A value of the field that satisfies its rule: its kind's example (kinds/<kind>.ts). */
+const exampleValue = (field: Field): unknown => kindOf(field).example(field);
 
 function slugOf(text: string): string {
   return text

@@ -5,25 +5,33 @@
  */
 import type { WeeklyHours } from './hours';
 
-export type FieldKind =
-  | 'text'
-  | 'longText'
-  | 'email'
-  | 'phone'
-  | 'url'
-  | 'image'
-  | 'images'
-  | 'select'
-  | 'rating'
-  | 'boolean'
-  | 'reference'
-  | 'dateTime'
-  | 'user'
-  | 'emailList'
-  | 'date'
-  | 'number'
-  | 'list'
-  | 'weeklyHours';
+/**
+ * Every kind of field, by its name, with the declaration a field of that kind has. A kind's
+ * behaviour (rule, column, stored value, example) is its module in `kinds/`, its admin control
+ * is in `web/admin/fields/`; both registries must name every kind listed here.
+ */
+export interface FieldTypes {
+  text: TextField;
+  longText: TextField;
+  email: TextField;
+  phone: TextField;
+  url: TextField;
+  image: TextField;
+  images: ImagesField;
+  select: SelectField;
+  rating: RatingField;
+  boolean: BooleanField;
+  reference: ReferenceField;
+  dateTime: DateTimeField;
+  user: UserField;
+  emailList: EmailListField;
+  date: DateField;
+  number: NumberField;
+  list: ListField;
+  weeklyHours: WeeklyHoursField;
+}
+
+export type FieldKind = keyof FieldTypes;
 
 /** Who may send a field: on create and update, only on update (e.g. a message's status), or never. */
 export type FieldInput = 'always' | 'updateOnly' | 'never';
@@ -148,20 +156,7 @@ export interface EmailListField extends FieldBase {
   maxItems: number;
 }
 
-export type Field =
-  | TextField
-  | ImagesField
-  | SelectField
-  | RatingField
-  | BooleanField
-  | ReferenceField
-  | DateTimeField
-  | UserField
-  | EmailListField
-  | DateField
-  | NumberField
-  | ListField
-  | WeeklyHoursField;
+export type Field = FieldTypes[FieldKind];
 
 type Options = Partial<
   Pick<FieldBase, 'required' | 'input' | 'max' | 'help' | 'staffOnly' | 'autoComplete' | 'personal'>

@@ -1,4 +1,5 @@
 import type { Field } from '../../shared/content/fields';
+import { kindOf } from '../../shared/content/kinds';
 import { fieldSchema } from '../../shared/content/schema';
 
 /**
@@ -16,24 +17,8 @@ export function formFields(fields: Record<string, Field>, mode: FormMode): Field
   );
 }
 
-export function emptyValue(field: Field): unknown {
-  switch (field.kind) {
-    case 'images':
-    case 'emailList':
-    case 'list':
-      return [];
-    case 'weeklyHours':
-      return {};
-    case 'select':
-      return field.defaultValue;
-    case 'rating':
-      return 5;
-    case 'boolean':
-      return false;
-    default:
-      return '';
-  }
-}
+/** What a new form starts with for the field: its kind's empty value (kinds/<kind>.ts). */
+export const emptyValue = (field: Field): unknown => kindOf(field).empty(field);
 
 /** Values to start a form with: the record's when editing, empty ones when creating. */
 export function initialValues(entries: FieldEntry[], record?: Record<string, unknown> | null): FormValues {
