@@ -2,7 +2,7 @@ import { expect, expectAccessible, test } from './fixtures';
 import { E2E_SETUP_CODE } from './setup-code';
 import { type MailingServer, startMailingServer } from './support/mailing-server';
 
-// This journey reads the mail the site sends: it runs its own server (the shared one has no SMTP)
+// This journey reads the mail the site sends: it runs its own server (the worker's has no SMTP)
 // beside a real SMTP peer, on a fresh embedded database.
 const OWNER = {
   name: 'Owner',
@@ -16,7 +16,7 @@ let origin: string;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  site = await startMailingServer(1, 'recovery');
+  site = await startMailingServer('recovery');
   origin = site.origin;
 });
 

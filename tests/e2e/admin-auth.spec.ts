@@ -1,5 +1,5 @@
 import { request } from '@playwright/test';
-import { ADMIN, adminStatePath, expect, expectAccessible, test, unique } from './fixtures';
+import { ADMIN, expect, expectAccessible, test, unique } from './fixtures';
 import { pageReady } from './support/public';
 
 // Refused logins, sign-ups and passwords are what these journeys check: the browser logs each
@@ -121,9 +121,9 @@ test('sign-up validates, then says a later account waits for approval', async ({
   await expect(page.getByRole('alert')).toContainText('Login Error: Your account is waiting for approval.');
 });
 
-test('staff change their own password on My account', async ({ page, baseURL }) => {
-  // A throwaway approved user, so the shared admin keeps its password.
-  const admin = await request.newContext({ baseURL, storageState: adminStatePath });
+test('staff change their own password on My account', async ({ page, baseURL, workerSite }) => {
+  // A throwaway approved user, so the worker's admin keeps its password for the journeys after this one.
+  const admin = await request.newContext({ baseURL, storageState: workerSite.adminStatePath });
   const username = unique('pw').replace(/\s/g, '-');
   const first = 'first-password-1';
   const visitor = await request.newContext({ baseURL });

@@ -1,6 +1,6 @@
 import { request } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { ADMIN, adminStatePath, expect, expectAccessible, adminTest as test, unique } from './fixtures';
+import { ADMIN, expect, expectAccessible, adminTest as test, unique } from './fixtures';
 import { pageReady } from './support/public';
 
 // A pending account's refused login (403), an editor kept out of Users (403) and the last admin's
@@ -82,10 +82,11 @@ test('the last admin cannot demote themselves: the server reason is shown', asyn
 test('an admin turns off the two-factor sign-in of someone who lost phone and recovery codes', async ({
   page,
   baseURL,
+  workerSite,
 }) => {
   // An approved editor with two-factor sign-in on, made through the API.
   const visitor = await request.newContext({ baseURL });
-  const admin = await request.newContext({ baseURL, storageState: adminStatePath });
+  const admin = await request.newContext({ baseURL, storageState: workerSite.adminStatePath });
   const username = unique('phone').replace(/\s/g, '-');
   const password = 'lost-phone-password-1';
   const name = `Lost ${username.slice(-5)}`;

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
@@ -9,13 +10,18 @@ import {
   type Page,
   request,
 } from '@playwright/test';
+import { E2E_SETUP_CODE } from './setup-code';
+import { BUILT_SERVER, copySeededDataDir, startSite } from './support/site';
 
-/** The first account of the fresh e2e server (signed up by global-setup.ts): the admin. */
+/** The first account of each worker's server (signed up when the server starts): the admin. */
 export const ADMIN = { name: 'E2E Admin', username: 'e2e-admin', password: 'e2e-admin-password-1' } as const;
 
-const port = process.env.E2E_PORT ?? '3210';
-/** The admin's saved session (cookies), written once by global-setup.ts. */
-export const adminStatePath = path.join(os.tmpdir(), `site-e2e-admin-state-${port}.json`);
+/** A worker's own server: its own port, its own database (a copy of the seeded demo site). */
+export interface WorkerSite {
+  origin: string;
+  /** The admin's saved session (cookies) on this server, for `storageState`. */
+  adminStatePath: string;
+}
 
 /** Records a journey makes through the API; the fixture removes them when the journey ends. */
 export interface Records {
@@ -39,12 +45,43 @@ interface JourneyFixtures {
   records: Records;
 }
 
+interface WorkerFixtures {
+  /** This worker's server; every journey's baseURL. */
+  workerSite: WorkerSite;
+}
+
 /**
- * Every journey's `test`. It fails the journey on an uncaught error in any page or an unexpected
- * console.error (a broken island or a failed request would otherwise pass unseen, since the
- * assertions look at what did render), and gives it `records` that clean up after themselves.
+ * Every journey's `test`. It runs against its worker's own server (`baseURL`), so what a journey
+ * changes or counts is seen by no journey running at the same time. It fails the journey on an
+ * uncaught error in any page or an unexpected console.error (a broken island or a failed request
+ * would otherwise pass unseen, since the assertions look at what did render), and gives it
+ * `records` that clean up after themselves.
  */
-export const test = base.extend<JourneyOptions & JourneyFixtures>({
+export const test = base.extend<JourneyOptions & JourneyFixtures, WorkerFixtures>({
+  workerSite: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern, and this one has none.
+    async ({}, use, workerInfo) => {
+      const folder = fs.mkdtempSync(path.join(os.tmpdir(), `site-e2e-worker-${workerInfo.workerIndex}-`));
+      const dataDir = path.join(folder, 'data');
+      const adminStatePath = path.join(folder, 'admin-state.json');
+      try {
+        copySeededDataDir(dataDir);
+        const server = await startSite({ dataDir, entry: BUILT_SERVER });
+        try {
+          await claimSite(server.origin, adminStatePath);
+          await use({ origin: server.origin, adminStatePath });
+        } finally {
+          await server.stop();
+        }
+      } finally {
+        fs.rmSync(folder, { recursive: true, force: true });
+      }
+    },
+    { scope: 'worker', timeout: 180_000 },
+  ],
+
+  baseURL: async ({ workerSite }, use) => use(workerSite.origin),
+
   expectedConsoleErrors: [[], { option: true }],
 
   failOnBrowserErrors: [
@@ -77,8 +114,9 @@ export const test = base.extend<JourneyOptions & JourneyFixtures>({
     { auto: true },
   ],
 
-  records: async ({ baseURL }, use) => {
-    const adminApi = () => request.newContext({ baseURL, storageState: adminStatePath });
+  records: async ({ workerSite }, use) => {
+    const adminApi = () =>
+      request.newContext({ baseURL: workerSite.origin, storageState: workerSite.adminStatePath });
     const made: Array<{ type: string; id: string }> = [];
     await use({
       async create(type, body) {
@@ -110,8 +148,28 @@ export const test = base.extend<JourneyOptions & JourneyFixtures>({
 });
 
 /** Journeys that start signed in as the admin, without typing a password. */
-export const adminTest = test.extend({ storageState: adminStatePath });
+export const adminTest = test.extend({
+  storageState: async ({ workerSite }, use) => use(workerSite.adminStatePath),
+});
 export { expect };
+
+/**
+ * Claim a fresh site with the setup code (its first account becomes the admin) and save the
+ * admin's session at `statePath`.
+ */
+async function claimSite(origin: string, statePath: string) {
+  const api = await request.newContext({ baseURL: origin });
+  const signup = await api.post('/api/auth/signup', { data: { ...ADMIN, setupCode: E2E_SETUP_CODE } });
+  if (!signup.ok())
+    throw new Error(`Signing up the e2e admin failed: ${signup.status()} ${await signup.text()}`);
+  const login = await api.post('/api/auth/login', {
+    data: { username: ADMIN.username, password: ADMIN.password },
+  });
+  if (!login.ok())
+    throw new Error(`Logging in the e2e admin failed: ${login.status()} ${await login.text()}`);
+  await api.storageState({ path: statePath });
+  await api.dispose();
+}
 
 async function xsrfHeader(api: APIRequestContext): Promise<Record<string, string>> {
   const { cookies } = await api.storageState();

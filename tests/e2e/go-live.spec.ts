@@ -11,7 +11,7 @@ let token: string;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  site = await startMailingServer(3, 'go-live', { SEED_DEMO: 'true' });
+  site = await startMailingServer('go-live', { demoContent: true });
   const signup = await fetch(`${site.origin}/api/auth/signup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

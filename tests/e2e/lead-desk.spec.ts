@@ -1,4 +1,4 @@
-import { adminStatePath, apiWrite, expect, expectAccessible, test, unique } from './fixtures';
+import { apiWrite, expect, expectAccessible, test, unique } from './fixtures';
 import { E2E_SETUP_CODE } from './setup-code';
 import { type MailingServer, startMailingServer } from './support/mailing-server';
 
@@ -16,7 +16,7 @@ let origin: string;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  site = await startMailingServer(2, 'desk');
+  site = await startMailingServer('desk');
   origin = site.origin;
   const signup = await fetch(`${origin}/api/auth/signup`, {
     method: 'POST',
@@ -153,14 +153,17 @@ test('staff take an urgent request from the queue to a scheduled visit the custo
 });
 
 test.describe('refusals on a request’s page', () => {
-  // The browser logs both refused requests the journey provokes.
-  test.use({ storageState: adminStatePath, expectedConsoleErrors: [/status of 409/] });
+  // On the worker's server, as its admin. The browser logs both refused requests the journey provokes.
+  test.use({
+    storageState: async ({ workerSite }, use) => use(workerSite.adminStatePath),
+    expectedConsoleErrors: [/status of 409/],
+  });
 
   test('a reply without mail set up, and a save over someone else’s change, each say why', async ({
     page,
     records,
   }) => {
-    // The shared e2e server has no SMTP.
+    // The worker's server has no SMTP.
     const name = unique('No mail');
     const request = await records.create('contactus', {
       name,

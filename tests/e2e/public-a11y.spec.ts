@@ -36,14 +36,25 @@ for (const width of [390, 1280]) {
     for (const path of [...PUBLIC_PATHS, ...records, trackUrl, '/no-such-page']) {
       await page.goto(path);
       await pageReady(page);
-      // Scroll through so that every revealed section is in its final state.
+      // Scroll through, one painted frame a step so that each section is seen, until every
+      // revealed section is in its final state (shown, its fade-in over).
       await page.evaluate(async () => {
+        const painted = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
         for (let y = 0; y < document.body.scrollHeight; y += 400) {
           window.scrollTo(0, y);
-          await new Promise((r) => setTimeout(r, 30));
+          await painted();
         }
       });
-      await page.waitForTimeout(700);
+      await expect
+        .poll(() =>
+          page.evaluate(
+            () =>
+              document.querySelectorAll('.reveal-hidden').length +
+              [...document.querySelectorAll('[data-reveal]')].flatMap((section) => section.getAnimations())
+                .length,
+          ),
+        )
+        .toBe(0);
       const results = await new AxeBuilder({ page })
         .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
         .analyze();

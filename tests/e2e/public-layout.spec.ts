@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { adminStatePath, expect, test, unique } from './fixtures';
+import { expect, test, unique } from './fixtures';
 import { listOf, PUBLIC_PATHS, settingsOf } from './support/public';
 
 // The public pages' layout as a visitor sees it on a phone (390 px) and a laptop (1280 px): the
@@ -9,11 +9,9 @@ import { listOf, PUBLIC_PATHS, settingsOf } from './support/public';
 const PHONE = { width: 390, height: 844 };
 const LAPTOP = { width: 1280, height: 800 };
 
-async function openAt(browser: Browser, viewport: { width: number; height: number }, signedIn = false) {
-  const context = await browser.newContext({
-    viewport,
-    storageState: signedIn ? adminStatePath : undefined,
-  });
+/** A fresh context at `viewport`; `storageState` signs it in (the admin's, from the `workerSite` fixture). */
+async function openAt(browser: Browser, viewport: { width: number; height: number }, storageState?: string) {
+  const context = await browser.newContext({ viewport, storageState });
   return { context, page: await context.newPage() };
 }
 
@@ -97,10 +95,14 @@ test("every public page's content stays on the header's grid at 390 and 1280 px"
   }
 });
 
-test('the header stays on one line from 1280 to 1440 px, signed in or not', async ({ browser }) => {
+test('the header stays on one line from 1280 to 1440 px, signed in or not', async ({
+  browser,
+  workerSite,
+}) => {
   for (const width of [1280, 1366, 1440]) {
     for (const signedIn of [false, true]) {
-      const { context, page } = await openAt(browser, { width, height: 800 }, signedIn);
+      const signIn = signedIn ? workerSite.adminStatePath : undefined;
+      const { context, page } = await openAt(browser, { width, height: 800 }, signIn);
       await page.goto('/home');
       const where = `${width} px, ${signedIn ? 'signed in' : 'visitor'}`;
       if (signedIn) await expect(page.getByRole('link', { name: 'Dashboard' })).toBeVisible();
@@ -168,7 +170,7 @@ test('/favicon.ico is an icon', async ({ request }) => {
 for (const javaScriptEnabled of [true, false]) {
   test(`"Request this service" carries the service to the contact form and the inbox (JavaScript ${
     javaScriptEnabled ? 'on' : 'off'
-  })`, async ({ browser }) => {
+  })`, async ({ browser, workerSite }) => {
     const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled });
     const page = await context.newPage();
     const [service] = await listOf<{ slug: string; title: string }>(page.request, 'service');
@@ -191,7 +193,7 @@ for (const javaScriptEnabled of [true, false]) {
     await context.close();
 
     // Staff see which service it was about.
-    const staff = await browser.newContext({ storageState: adminStatePath });
+    const staff = await browser.newContext({ storageState: workerSite.adminStatePath });
     const inbox = await staff.request.get(`/api/contactus?q=${encodeURIComponent(name)}`);
     const [message] = (await inbox.json()).data;
     expect(message).toMatchObject({ name, service: service!.slug });

@@ -1,4 +1,16 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+
+/**
+ * Until the last thing a public page loads has run under the policy: every resource of the
+ * document (the load event), then the service worker the islands register, installed and active.
+ */
+async function everythingLoaded(page: Page) {
+  await page.waitForLoadState('load');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+}
 
 test('the home page arrives with a strict policy and breaks none of it in a real browser', async ({
   page,
@@ -28,13 +40,13 @@ test('the home page arrives with a strict policy and breaks none of it in a real
   // The page's islands are bound (their script ran under the policy), and no framework came along.
   await page.locator('html[data-ready]').waitFor({ state: 'attached' });
   expect(await page.evaluate(() => '__reactRouterContext' in window)).toBe(false);
-  await page.waitForTimeout(500);
+  await everythingLoaded(page);
   expect(violations).toEqual([]);
 
   // A second visit (served from the page cache when it is on) is just as clean.
   await page.reload();
-  await page.waitForFunction(() => document.readyState === 'complete');
-  await page.waitForTimeout(300);
+  await page.locator('html[data-ready]').waitFor({ state: 'attached' });
+  await everythingLoaded(page);
   expect(violations).toEqual([]);
 });
 

@@ -1,2 +1,2 @@
-/** The setup code the shared e2e server is started with; global setup claims the site with it. */
+/** The setup code every e2e server is started with; the workerSite fixture claims its site with it. */
 export const E2E_SETUP_CODE = 'e2e-setup-code-0123456789';

@@ -1,37 +1,34 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eventually, type ReceivedMail, startSmtpPeer } from '../../../src/server/test/smtp-peer';
-import { E2E_SETUP_CODE } from '../setup-code';
+import { BUILT_SERVER, copySeededDataDir, freePort, startSite } from './site';
+
+interface MailingServerOptions {
+  /** Start from a copy of the seeded demo site (global setup's) instead of an empty one. */
+  demoContent?: boolean;
+}
 
 /**
- * A server of the journey's own, beside a real SMTP peer, on a fresh embedded database: for
- * journeys that read the mail the site sends (the shared e2e server has no SMTP). Each journey
- * file takes its own port offset from E2E_PORT, so files never share a server.
+ * A server of the journey file's own, beside a real SMTP peer: for journeys that read the mail the
+ * site sends (the worker's server has no SMTP), or that change what every other journey of their
+ * worker reads (the go-live journey replaces the demo settings and deletes the demo content).
+ * Unclaimed: the journey signs up its own admin with the setup code.
  */
-export async function startMailingServer(portOffset: number, name: string, env: Record<string, string> = {}) {
-  const port = Number(process.env.E2E_PORT ?? 3210) + portOffset;
+export async function startMailingServer(name: string, { demoContent = false }: MailingServerOptions = {}) {
+  // Mails carry links to the site, so it is told its address before it starts.
+  const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const peer = await startSmtpPeer();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `site-e2e-${name}-`));
-  const server: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: origin,
-      SMTP_URL: peer.url,
-      SEED_DEMO: 'false',
-      SETUP_CODE: E2E_SETUP_CODE,
-      LOG_LEVEL: 'warn',
-      MAX_EVENT_LOOP_DELAY_MS: '0',
-      ...env,
-    },
-    stdio: 'ignore',
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), `site-e2e-${name}-`));
+  const dataDir = path.join(folder, 'data');
+  if (demoContent) copySeededDataDir(dataDir);
+  const server = await startSite({
+    dataDir,
+    entry: BUILT_SERVER,
+    port,
+    env: { PUBLIC_URL: origin, SMTP_URL: peer.url, SEED_DEMO: 'false' },
   });
-  await eventually(async () => (await fetch(`${origin}/api/status`)).ok, 150_000);
   return {
     origin,
     peer,
@@ -44,12 +41,9 @@ export async function startMailingServer(portOffset: number, name: string, env: 
       return mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
     },
     async stop() {
-      server.kill('SIGTERM');
-      await new Promise((resolve) =>
-        server.exitCode === null ? server.once('exit', resolve) : resolve(null),
-      );
+      await server.stop();
       await peer.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      fs.rmSync(folder, { recursive: true, force: true });
     },
   };
 }

@@ -48,8 +48,8 @@ export async function pageReady(page: Page) {
 }
 
 /**
- * Sign the page's browser context in as the e2e admin (signed up by global-setup.ts), with a
- * session of its own so that logging out does not end the session other tests reuse.
+ * Sign the page's browser context in as the e2e admin (signed up when its worker's server
+ * started), with a session of its own so that logging out does not end the session other tests reuse.
  */
 export async function signInAsStaff(page: Page) {
   const login = await page.context().request.post('/api/auth/login', {
