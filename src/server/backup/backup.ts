@@ -3,9 +3,9 @@ import readline from 'node:readline';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
-import { sql } from 'drizzle-orm';
-import type { Database, Db } from '../db/client';
+import type { Database } from '../db/client';
 import { migrate } from '../db/migrate';
+import { type BackupStore, createBackupStore } from './backup-store';
 
 const BACKUP_FORMAT = 'coolfix-backup';
 const BACKUP_VERSION = 1;
@@ -32,26 +32,10 @@ const SKIPPED = new Set([
 ]);
 const BATCH = 500;
 
-type Runner = { execute: Db['execute'] };
-const rowsOf = async <T>(runner: Runner, query: ReturnType<typeof sql>) =>
-  ((await runner.execute(query)) as unknown as { rows: T[] }).rows;
-
 /** The site's tables, parents before the tables that reference them. */
-async function siteTables(runner: Runner): Promise<{ name: string; key: string[] }[]> {
-  const tables = (
-    await rowsOf<{ name: string }>(
-      runner,
-      sql`select table_name::text as name from information_schema.tables
-           where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
-    )
-  )
-    .map((r) => r.name)
-    .filter((name) => !SKIPPED.has(name));
-  const links = await rowsOf<{ child: string; parent: string }>(
-    runner,
-    sql`select conrelid::regclass::text as child, confrelid::regclass::text as parent
-          from pg_constraint where contype = 'f' and connamespace = 'public'::regnamespace`,
-  );
+async function siteTables(store: BackupStore): Promise<{ name: string; key: string[] }[]> {
+  const tables = (await store.tableNames()).filter((name) => !SKIPPED.has(name));
+  const links = await store.foreignKeys();
   const ordered: string[] = [];
   const visit = (name: string, path: Set<string>) => {
     if (ordered.includes(name) || path.has(name)) return;
@@ -61,19 +45,9 @@ async function siteTables(runner: Runner): Promise<{ name: string; key: string[]
   };
   for (const name of tables) visit(name, new Set());
   const result: { name: string; key: string[] }[] = [];
-  for (const name of ordered) {
-    const key = await rowsOf<{ column: string }>(
-      runner,
-      sql`select a.attname::text as column from pg_index i
-            join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
-           where i.indrelid = ${name}::regclass and i.indisprimary order by a.attnum`,
-    );
-    result.push({ name, key: key.map((k) => k.column) });
-  }
+  for (const name of ordered) result.push({ name, key: await store.primaryKey(name) });
   return result;
 }
-
-const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /**
  * Write every site table as JSON lines: a header, one line per row (`{"t": table, "r": row}`,
@@ -85,45 +59,36 @@ async function writeBackup(
   database: Database,
   write: (text: string) => Promise<void>,
 ): Promise<Record<string, number>> {
-  return database.db.transaction(
-    async (tx) => {
-      const migrations = (
-        await rowsOf<{ id: string }>(tx, sql`select id from schema_migrations order by id`)
-      ).map((r) => r.id);
-      const tables = await siteTables(tx);
-      await write(
-        `${JSON.stringify({
-          format: BACKUP_FORMAT,
-          version: BACKUP_VERSION,
-          createdAt: new Date().toISOString(),
-          database: database.kind,
-          migrations,
-          tables: tables.map((t) => t.name),
-        })}\n`,
-      );
-      const counts: Record<string, number> = {};
-      for (const table of tables) {
-        let count = 0;
-        const order = table.key.length ? table.key.map(ident).join(', ') : '1';
-        for (let offset = 0; ; offset += BATCH) {
-          const rows = await rowsOf<{ j: string }>(
-            tx,
-            sql.raw(
-              `select row_to_json(t)::text as j from ${ident(table.name)} t order by ${order} limit ${BATCH} offset ${offset}`,
-            ),
-          );
-          if (rows.length)
-            await write(rows.map((r) => `{"t":${JSON.stringify(table.name)},"r":${r.j}}\n`).join(''));
-          count += rows.length;
-          if (rows.length < BATCH) break;
-        }
-        counts[table.name] = count;
+  return database.transaction(async (tx) => {
+    const store = createBackupStore(tx);
+    await store.beginSnapshot();
+    const migrations = await store.appliedMigrations();
+    const tables = await siteTables(store);
+    await write(
+      `${JSON.stringify({
+        format: BACKUP_FORMAT,
+        version: BACKUP_VERSION,
+        createdAt: new Date().toISOString(),
+        database: database.kind,
+        migrations,
+        tables: tables.map((t) => t.name),
+      })}\n`,
+    );
+    const counts: Record<string, number> = {};
+    for (const table of tables) {
+      let count = 0;
+      for (let offset = 0; ; offset += BATCH) {
+        const rows = await store.rowsAsJson(table.name, table.key, offset, BATCH);
+        if (rows.length)
+          await write(rows.map((json) => `{"t":${JSON.stringify(table.name)},"r":${json}}\n`).join(''));
+        count += rows.length;
+        if (rows.length < BATCH) break;
       }
-      await write(`${JSON.stringify({ end: true, counts })}\n`);
-      return counts;
-    },
-    { isolationLevel: 'repeatable read', accessMode: 'read only' },
-  );
+      counts[table.name] = count;
+    }
+    await write(`${JSON.stringify({ end: true, counts })}\n`);
+    return counts;
+  });
 }
 
 /** The backup as a gzip stream (the admin API's download). */
@@ -174,34 +139,31 @@ export async function restoreFromFile(database: Database, file: string): Promise
     : (JSON.parse(first.value) as { format?: string; version?: number; migrations?: string[] });
   if (header?.format !== BACKUP_FORMAT || header.version !== BACKUP_VERSION)
     throw new BackupError('This file is not a site backup.');
-  const known = new Set(
-    (await database.query<{ id: string }>('select id from schema_migrations')).map((r) => r.id),
-  );
+  const known = new Set(await createBackupStore(database).appliedMigrations());
   const newer = (header.migrations ?? []).filter((id) => !known.has(id));
   if (newer.length)
     throw new BackupError(`The backup comes from a newer version of the site (${newer.join(', ')}).`);
 
-  return database.db.transaction(async (tx) => {
-    const tables = await siteTables(tx);
+  return database.transaction(async (tx) => {
+    const store = createBackupStore(tx);
+    const tables = await siteTables(store);
     for (const table of tables) {
-      const [row] = await rowsOf<{ any: boolean }>(
-        tx,
-        sql.raw(`select exists (select 1 from ${ident(table.name)}) as any`),
-      );
-      if (row?.any)
+      if (await store.hasRows(table.name))
         throw new BackupError(
           `The database is not empty (${table.name} has rows). Restore only into an empty database.`,
         );
     }
     const names = new Set(tables.map((t) => t.name));
     const counts: Record<string, number> = {};
+    const columnsOf = await store.columnsByTable();
     let batch: { table: string; rows: Record<string, unknown>[] } | null = null;
     const flush = async () => {
       if (!batch?.rows.length) return;
-      const columns = Object.keys(batch.rows[0]!).map(ident).join(', ');
-      await tx.execute(
-        sql`${sql.raw(`insert into ${ident(batch.table)} (${columns}) select ${columns} from json_populate_recordset(null::${ident(batch.table)},`)} ${JSON.stringify(batch.rows)}::json)`,
-      );
+      const columns = Object.keys(batch.rows[0]!);
+      const known = columnsOf.get(batch.table);
+      const unknown = columns.find((column) => !known?.has(column));
+      if (unknown) throw new BackupError(`Unknown column in the backup: ${batch.table}.${unknown}`);
+      await store.insertRows(batch.table, columns, batch.rows);
       counts[batch.table] = (counts[batch.table] ?? 0) + batch.rows.length;
       batch = null;
     };

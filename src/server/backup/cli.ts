@@ -1,6 +1,5 @@
 // `npm run backup -- <file>` and `npm run restore -- <file>`: see README "Backup and restore".
 import fs from 'node:fs';
-import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import { openDatabase } from '../db/client';
@@ -10,6 +9,12 @@ import { acquireSiteLock, type SiteLock, SiteLockedError } from '../site-lock.mj
 import { BackupError, backupToFile, restoreFromFile } from './backup';
 
 const [command, file] = process.argv.slice(2);
+
+/** A fetch body read chunk by chunk (the DOM's stream type is not Node's, which `Readable.fromWeb` takes). */
+async function* chunksOf(body: ReadableStream<Uint8Array>) {
+  const reader = body.getReader();
+  for (let next = await reader.read(); !next.done; next = await reader.read()) yield next.value;
+}
 
 async function main() {
   if ((command !== 'backup' && command !== 'restore') || !file) {
@@ -26,7 +31,7 @@ async function main() {
       headers: { authorization: `Bearer ${token}` },
     });
     if (!res.ok || !res.body) throw new BackupError(`The site answered ${res.status}: ${await res.text()}`);
-    await pipeline(Readable.fromWeb(res.body as never), fs.createWriteStream(file));
+    await pipeline(chunksOf(res.body), fs.createWriteStream(file));
     console.info(`Backup written to ${file} (from ${process.env.SITE_URL}).`);
     return;
   }

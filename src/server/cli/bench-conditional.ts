@@ -8,9 +8,9 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { parseArgs, promisify } from 'node:util';
-import pg from 'pg';
 import { buildApp } from '../app';
 import { openDatabase } from '../db/client';
+import { createScratchDatabase, dropScratchDatabase } from '../db/scratch-database';
 import { loadEnv } from '../env';
 
 const { values } = parseArgs({
@@ -36,21 +36,8 @@ const env = loadEnv({
   MAX_EVENT_LOOP_DELAY_MS: '0',
 });
 
-/** Run `sql` on the server's maintenance database (creating and dropping the scratch one). */
-async function onServer(url: string, sql: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  await client.query(sql);
-  await client.end();
-}
 const scratch = `etag_bench_${randomBytes(4).toString('hex')}`;
-let databaseUrl: string | undefined;
-if (values.postgres) {
-  await onServer(values.postgres, `create database ${scratch}`);
-  const parsed = new URL(values.postgres);
-  parsed.pathname = `/${scratch}`;
-  databaseUrl = parsed.toString();
-}
+const databaseUrl = values.postgres ? await createScratchDatabase(values.postgres, scratch) : undefined;
 const database = await openDatabase({ url: databaseUrl, dataDir: 'memory://' });
 const app = await buildApp({ env, database, logger: false, ssr: false });
 
@@ -152,4 +139,4 @@ console.info(
 );
 await app.close();
 await database.close();
-if (values.postgres) await onServer(values.postgres, `drop database if exists ${scratch} with (force)`);
+if (values.postgres) await dropScratchDatabase(values.postgres, scratch);

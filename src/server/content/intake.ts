@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ContentTypeDef } from '../../shared/content/define';
 import { EMAIL_PATTERN } from '../../shared/text';
 import { fieldChanges } from '../db/change-log';
-import type { Database, Db } from '../db/client';
+import type { Database } from '../db/client';
 import type { Env } from '../env';
 import { createRateLimiter, type RateLimiter } from '../plugins/rate-limiter';
 import type { WriteLimit } from '../plugins/write-limits';
@@ -21,7 +21,7 @@ export type IntakeResult =
 /** The part of the mail outbox intake uses: a row in the record's transaction, then a nudge. */
 interface IntakeOutbox {
   enqueue(
-    tx: Db,
+    tx: Database,
     mail: { resource: string; recordId: string; to: string; subject: string; body: string; replyTo?: string },
   ): Promise<void>;
   nudge(): void;
@@ -64,7 +64,7 @@ export interface IntakeDeps {
   urgentCreated?(def: ContentTypeDef, record: StoredRecord): void;
   subscriptions: {
     queueConfirmation(
-      tx: Db,
+      tx: Database,
       outbox: IntakeOutbox,
       subscriber: { _id: string; email: string },
       options: { origin: string; companyName: string },
@@ -276,7 +276,7 @@ export function createIntake(app: FastifyInstance, deps: IntakeDeps) {
       // Claimed with the record: a token that cannot be refuses the whole request, stored nothing.
       if (tokens.length > 0) await deps.photos!.claim(tx, stored._id, tokens);
       if (to && outbox)
-        await outbox.enqueue(tx.db, {
+        await outbox.enqueue(tx, {
           resource: def.name,
           recordId: stored._id,
           to,
@@ -285,7 +285,7 @@ export function createIntake(app: FastifyInstance, deps: IntakeDeps) {
       // Everyone on call at once, one mail each: one bounced address delays nobody else's.
       if (outbox)
         for (const address of onCall)
-          await outbox.enqueue(tx.db, {
+          await outbox.enqueue(tx, {
             resource: def.name,
             recordId: stored._id,
             to: address,
@@ -300,7 +300,7 @@ export function createIntake(app: FastifyInstance, deps: IntakeDeps) {
           });
       if (confirm && outbox)
         await deps.subscriptions.queueConfirmation(
-          tx.db,
+          tx,
           outbox,
           { _id: stored._id, email: String(stored[def.titleField] ?? '') },
           { origin: app.siteOrigin(), companyName },

@@ -34,3 +34,8 @@ export async function serverSecret(
   if (!row) throw new Error(`Server secret ${name} could not be stored`);
   return Buffer.from(row.value, 'base64url');
 }
+
+/** Remove the stored secret `name` (a one-time secret that has served its purpose). */
+export async function forgetServerSecret(database: Database, name: string): Promise<void> {
+  await database.query('delete from server_secrets where name = $1', [name]);
+}

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import type { ChangeEvent } from '../types';
+import { listenOn, notifyChannel } from './cluster-store';
 
 const CHANGES_CHANNEL = 'site_changes';
 /** NOTIFY payloads must stay under 8000 bytes. */
@@ -23,8 +24,7 @@ export function registerCluster(app: FastifyInstance, url: string) {
   // commits, so other instances never hear of a change that was rolled back, and never miss one
   // that was committed (a failed NOTIFY fails the write).
   app.changes.announceWith(async (tx, events) => {
-    for (const payload of payloadsOf(origin, events))
-      await tx.query('select pg_notify($1, $2)', [CHANGES_CHANNEL, payload]);
+    for (const payload of payloadsOf(origin, events)) await notifyChannel(tx, CHANGES_CHANNEL, payload);
   });
 
   async function listen(attempt = 0): Promise<void> {
@@ -49,7 +49,7 @@ export function registerCluster(app: FastifyInstance, url: string) {
     });
     try {
       await next.connect();
-      await next.query(`listen ${CHANGES_CHANNEL}`);
+      await listenOn(next, CHANGES_CHANNEL);
       if (closing) {
         await next.end();
         return;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { pruneRateLimits } from '../plugins/rate-limiter';
+import { vacuumAnalyze } from './maintenance-store';
 import { createSubscriptionStore } from './subscriptions/store';
 import { recordPurged } from './trash/trash';
 
@@ -47,7 +48,7 @@ export async function runMaintenance(
     await options.purgeExpiredSessions();
     // Embedded PGlite runs no autovacuum: without this, deleted rows pile up, statistics go stale
     // and index-only scans of a big inbox turn into table reads (docs/decisions/050).
-    if (app.database.kind === 'pglite') await app.database.exec('vacuum (analyze)');
+    if (app.database.kind === 'pglite') await vacuumAnalyze(app.database);
     return { purged, unconfirmedRemoved };
   });
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { pingDatabase } from './status-store';
 
 /** GET /api/status: whether the server can reach its database (the app shell's banner asks). */
 export const statusRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -16,7 +17,7 @@ export const statusRoutes: FastifyPluginAsyncZod = async (app) => {
     async (_request, reply) => {
       try {
         await Promise.race([
-          app.database.query('select 1'),
+          pingDatabase(app.database),
           new Promise((_, reject) => setTimeout(() => reject(new Error('database timeout')), 2000).unref()),
         ]);
         return reply.header('cache-control', 'no-store').send({ isActive: true });

@@ -1,4 +1,5 @@
 import type { Database } from '../db/client';
+import { createRateLimitStore } from './rate-limit-store';
 
 export interface RateLimitResult {
   allowed: boolean;
@@ -30,40 +31,20 @@ export function createRateLimiter(
   const { bucket, max, windowMs } = options;
   const windowStart = () => new Date(Math.floor(Date.now() / windowMs) * windowMs);
   const retryAfter = () => Math.max(1, Math.ceil((windowStart().getTime() + windowMs - Date.now()) / 1000));
+  const store = createRateLimitStore(database);
   return {
     async hit(key) {
       if (max <= 0) return { allowed: true, hits: 0, retryAfter: 0 };
-      const [row] = await database.query<{ hits: number }>(
-        `insert into rate_limits (bucket, key, window_start, hits) values ($1, $2, $3, 1)
-         on conflict (bucket, key, window_start) do update set hits = rate_limits.hits + 1
-         returning hits`,
-        [bucket, key, windowStart()],
-      );
-      const hits = Number(row?.hits ?? 1);
+      const hits = await store.countHit(bucket, key, windowStart());
       return { allowed: hits <= max, hits, retryAfter: retryAfter() };
     },
-    async peek(key) {
-      const [row] = await database.query<{ hits: number }>(
-        'select hits from rate_limits where bucket = $1 and key = $2 and window_start = $3',
-        [bucket, key, windowStart()],
-      );
-      return Number(row?.hits ?? 0);
-    },
-    async reset(key) {
-      await database.query('delete from rate_limits where bucket = $1 and key = $2', [bucket, key]);
-    },
-    async forgive(key) {
-      await database.query(
-        'update rate_limits set hits = greatest(hits - 1, 0) where bucket = $1 and key = $2 and window_start = $3',
-        [bucket, key, windowStart()],
-      );
-    },
+    peek: (key) => store.hits(bucket, key, windowStart()),
+    reset: (key) => store.forget(bucket, key),
+    forgive: (key) => store.takeBackHit(bucket, key, windowStart()),
   };
 }
 
 /** Delete counters of windows that ended; any instance may run it at any time. */
 export async function pruneRateLimits(database: Database, olderThanMs = 24 * 3600 * 1000) {
-  await database.query('delete from rate_limits where window_start < $1', [
-    new Date(Date.now() - olderThanMs),
-  ]);
+  await createRateLimitStore(database).deleteWindowsBefore(new Date(Date.now() - olderThanMs));
 }

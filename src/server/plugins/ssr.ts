@@ -85,7 +85,7 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
     app.addHook('onClose', () => vite.close());
     handler = async (request, context) => {
       const build = (await vite.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild;
-      return createRequestHandler(build, 'development')(request, context as never);
+      return createRequestHandler(build, 'development')(request, { ...context });
     };
   } else {
     const buildDir = path.join(options.root, 'build/web');
@@ -94,7 +94,7 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
     const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
     const requestHandler = createRequestHandler(build, 'production');
     islandScript = readIslandScript(buildDir);
-    handler = (request, context) => requestHandler(request, context as never);
+    handler = (request, context) => requestHandler(request, { ...context });
     // The build leaves .br and .gz beside every script and style (scripts/build.mjs).
     await app.register(fastifyStatic, {
       root: path.join(buildDir, 'client'),

@@ -27,7 +27,7 @@ export async function noticeNewSignIn(
   const isNew = await rememberDevice(tx, account._id, device, from.ip);
   if (!isNew || !account.email || !outbox) return false;
   const when = (site.now ?? new Date()).toISOString().replace('T', ' ').slice(0, 16);
-  await outbox.enqueue(tx.db, {
+  await outbox.enqueue(tx, {
     resource: 'session',
     recordId: account._id,
     to: account.email,

@@ -84,7 +84,7 @@ export function recoveryActions(app: FastifyInstance) {
         const token = await createRecoveryStore(tx).createReset(user._id);
         const link = resetLinkOf(origin, token);
         if (outbox && user.email)
-          await outbox.enqueue(tx.db, {
+          await outbox.enqueue(tx, {
             resource: 'password-reset',
             recordId: user._id,
             to: user.email,
@@ -155,7 +155,7 @@ export async function queueEmailConfirmation(
   // Read through the transaction: on PGlite the outer handle waits for it to end.
   const company = (await createSettingsStore(tx).get()).companyName;
   const token = await createRecoveryStore(tx).requestEmailChange(user._id, email);
-  await outbox.enqueue(tx.db, {
+  await outbox.enqueue(tx, {
     resource: 'email-change',
     recordId: user._id,
     to: email,
@@ -352,7 +352,7 @@ export function recoveryRoutes(authStore: AuthStore, actions: RecoveryActions): 
           await queueEmailConfirmation(app, tx, user, email);
           // The old address hears of it: a stolen session plus password cannot move recovery quietly.
           if (user.email)
-            await outbox.enqueue(tx.db, {
+            await outbox.enqueue(tx, {
               resource: 'email-change',
               recordId: user._id,
               to: user.email,

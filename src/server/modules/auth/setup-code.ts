@@ -1,7 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Database } from '../../db/client';
-import { serverSecret } from '../../db/server-secrets';
+import { forgetServerSecret, serverSecret } from '../../db/server-secrets';
 import { HttpError } from '../../errors';
+import { hasAdmin } from './store';
 
 /** The server_secrets row that holds the generated code while the site has no admin. */
 const SETUP_CODE_SECRET = 'setup-code';
@@ -10,9 +11,6 @@ export const setupCodeMessages = {
   refused:
     "This site is not set up yet. Use the setup link printed in the server's log when it started (or the SETUP_CODE you set).",
 };
-
-const hasAdmin = async (database: Database) =>
-  (await database.query(`select 1 from users where role = 'admin' limit 1`)).length > 0;
 
 /**
  * The code that claims this site, or null once an admin exists. Every instance answers the same
@@ -35,7 +33,7 @@ export async function currentSetupCode(
 export const isClaimed = hasAdmin;
 
 export async function voidSetupCode(database: Database): Promise<void> {
-  await database.query('delete from server_secrets where name = $1', [SETUP_CODE_SECRET]);
+  await forgetServerSecret(database, SETUP_CODE_SECRET);
 }
 
 /** Equal codes, compared in constant time (hashes first, so lengths leak nothing either). */

@@ -19,6 +19,11 @@ const USER_COLUMNS = `id::text as "_id", name, username, email, role, version, p
   to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
   totp_enabled_at is not null as "twoFactorEnabled"`;
 
+/** Whether any admin account exists (a site without one is still to be claimed). */
+export async function hasAdmin(database: Database): Promise<boolean> {
+  return (await database.query(`select 1 from users where role = 'admin' limit 1`)).length > 0;
+}
+
 /** Staff accounts and their sessions. Tokens are random; only their SHA-256 is stored. */
 export function createAuthStore(database: Database, limits: SessionLimits): AuthStore {
   return { ...authStoreOn(database, limits), in: (tx) => createAuthStore(tx, limits) };

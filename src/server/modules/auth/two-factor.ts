@@ -6,6 +6,7 @@ import type { ChangeTransaction } from '../../db/change-log';
 import type { Database } from '../../db/client';
 import type { SessionUser } from '../../types';
 import type { AuthStore } from './store';
+import { createTwoFactorStore } from './two-factor-store';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const PERIOD = 30;
@@ -59,17 +60,8 @@ export type CodeCheck = 'ok' | 'wrong' | 'replayed';
  * recovery codes and any login ticket half-way through its second step. False (and nothing
  * changed) when it was not on. Needs no sealing key: nothing is opened.
  */
-export async function turnOffTwoFactor(tx: Database, userId: string): Promise<boolean> {
-  const [was] = await tx.query(
-    `update users set totp_secret_enc = null, totp_pending_enc = null, totp_enabled_at = null,
-            totp_last_step = null where id::text = $1 and totp_enabled_at is not null returning id`,
-    [userId],
-  );
-  if (!was) return false;
-  await tx.query('delete from recovery_codes where user_id::text = $1', [userId]);
-  await tx.query('delete from login_tickets where user_id::text = $1', [userId]);
-  return true;
-}
+export const turnOffTwoFactor = (tx: Database, userId: string): Promise<boolean> =>
+  createTwoFactorStore(tx).turnOff(userId);
 
 /**
  * Someone else turns a person's second factor off (an admin on the Users screen, or the server's
@@ -110,19 +102,14 @@ export function createTwoFactor(
   database: Database,
   keySource: { secretKey: string | undefined; dataDir: string },
 ) {
-  const one = async <T>(sqlText: string, params: unknown[]) =>
-    (await database.query<T>(sqlText, params))[0] ?? null;
+  const store = createTwoFactorStore(database);
 
   /** Resolved on first use: a site that never uses two-factor sign-in never needs a key. */
   const secretBox = lazySecretBox({ ...keySource, databaseKind: database.kind });
 
   async function replaceRecoveryCodes(tx: Database, userId: string): Promise<string[]> {
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-    await tx.query('delete from recovery_codes where user_id::text = $1', [userId]);
-    await tx.query(
-      'insert into recovery_codes (user_id, code_hash) select $1::uuid, unnest($2::text[]) on conflict do nothing',
-      [userId, codes.map(sha256)],
-    );
+    await createTwoFactorStore(tx).replaceRecoveryCodes(userId, codes.map(sha256));
     return codes;
   }
 
@@ -130,12 +117,7 @@ export function createTwoFactor(
     secretBox,
 
     async status(userId: string) {
-      const row = await one<{ enabledAt: string | null; left: string }>(
-        `select to_char(u.totp_enabled_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "enabledAt",
-                (select count(*) from recovery_codes r where r.user_id = u.id and r.used_at is null) as left
-           from users u where u.id::text = $1`,
-        [userId],
-      );
+      const row = await store.status(userId);
       return {
         enabled: Boolean(row?.enabledAt),
         enabledAt: row?.enabledAt ?? null,
@@ -143,19 +125,12 @@ export function createTwoFactor(
       };
     },
 
-    async isEnabled(userId: string) {
-      return Boolean(
-        await one('select 1 from users where id::text = $1 and totp_enabled_at is not null', [userId]),
-      );
-    },
+    isEnabled: store.isEnabled,
 
     /** A new secret waiting for its first code; answers it in plain text once, for the QR code. */
     async beginSetup(user: { _id: string; username: string }, issuer: string, sealed: SecretBox) {
       const secret = new Secret({ size: 20 }).base32;
-      await database.query('update users set totp_pending_enc = $2 where id::text = $1', [
-        user._id,
-        sealed.seal(secret),
-      ]);
+      await store.savePendingSecret(user._id, sealed.seal(secret));
       return { secret, otpauthUrl: totpFor(secret, user.username, issuer).toString() };
     },
 
@@ -164,18 +139,12 @@ export function createTwoFactor(
      * made, and the step of that code counts as used. Null when no setup waits or the code is wrong.
      */
     async confirmSetup(tx: Database, userId: string, code: string, sealed: SecretBox) {
-      const [row] = await tx.query<{ pending: string | null }>(
-        'select totp_pending_enc as pending from users where id::text = $1',
-        [userId],
-      );
-      if (!row?.pending) return { outcome: 'no-setup' as const };
-      const step = isTotpCode(code) ? matchingStep(sealed.open(row.pending), code) : null;
+      const inTx = createTwoFactorStore(tx);
+      const pending = await inTx.pendingSecret(userId);
+      if (!pending) return { outcome: 'no-setup' as const };
+      const step = isTotpCode(code) ? matchingStep(sealed.open(pending), code) : null;
       if (step === null) return { outcome: 'wrong' as const };
-      await tx.query(
-        `update users set totp_secret_enc = totp_pending_enc, totp_pending_enc = null,
-                totp_enabled_at = now(), totp_last_step = $2 where id::text = $1`,
-        [userId, step],
-      );
+      await inTx.enable(userId, step);
       return { outcome: 'enabled' as const, recoveryCodes: await replaceRecoveryCodes(tx, userId) };
     },
 
@@ -190,70 +159,34 @@ export function createTwoFactor(
      */
     async checkCode(userId: string, code: string, sealed: SecretBox): Promise<CodeCheck> {
       if (isTotpCode(code)) {
-        const row = await one<{ enc: string | null }>(
-          'select totp_secret_enc as enc from users where id::text = $1',
-          [userId],
-        );
-        if (!row?.enc) return 'wrong';
-        const secret = openOrNull(sealed, row.enc);
+        const enc = await store.sealedSecret(userId);
+        if (!enc) return 'wrong';
+        const secret = openOrNull(sealed, enc);
         // Sealed with another SECRET_KEY (a restore onto a new key): the app's codes cannot be
         // checked, and the owner's way in is a recovery code (README, Backup and restore).
         if (secret === null) return 'wrong';
         const step = matchingStep(secret, code);
         if (step === null) return 'wrong';
-        const accepted = await one(
-          `update users set totp_last_step = $2 where id::text = $1
-              and (totp_last_step is null or totp_last_step < $2) returning id`,
-          [userId, step],
-        );
-        return accepted ? 'ok' : 'replayed';
+        return (await store.acceptStep(userId, step)) ? 'ok' : 'replayed';
       }
-      const used = await one(
-        `update recovery_codes set used_at = now()
-          where user_id::text = $1 and code_hash = $2 and used_at is null returning user_id`,
-        [userId, sha256(normalizeRecoveryCode(code))],
-      );
-      return used ? 'ok' : 'wrong';
+      return (await store.spendRecoveryCode(userId, sha256(normalizeRecoveryCode(code)))) ? 'ok' : 'wrong';
     },
 
     /** A ticket for the second step of a login; only its SHA-256 is stored. */
     async issueTicket(userId: string): Promise<string> {
       const ticket = randomBytes(32).toString('base64url');
-      // Tickets are few and short-lived: the expired ones go whenever a new one is made.
-      await database.query('delete from login_tickets where expires_at < now()');
-      await database.query(
-        `insert into login_tickets (ticket_hash, user_id, expires_at)
-         values ($1, $2, now() + make_interval(secs => $3))`,
-        [sha256(ticket), userId, TICKET_SECONDS],
-      );
+      await store.insertTicket(sha256(ticket), userId, TICKET_SECONDS);
       return ticket;
     },
 
     /** The user a live ticket belongs to, counting one attempt; null when expired, spent or unknown. */
-    async ticketAttempt(ticket: string) {
-      return one<{ userId: string; attempts: number }>(
-        `update login_tickets set attempts = attempts + 1
-          where ticket_hash = $1 and expires_at > now() and attempts < $2
-          returning user_id::text as "userId", attempts`,
-        [sha256(ticket), TICKET_ATTEMPTS],
-      );
-    },
+    ticketAttempt: (ticket: string) => store.ticketAttempt(sha256(ticket), TICKET_ATTEMPTS),
 
     /** Use the ticket up; false when another request already did. */
-    async consumeTicket(ticket: string) {
-      return Boolean(
-        await one('delete from login_tickets where ticket_hash = $1 returning 1', [sha256(ticket)]),
-      );
-    },
+    consumeTicket: (ticket: string) => store.deleteTicket(sha256(ticket)),
 
     /** The site's rule and whether this account already has a second factor, in one read. */
-    async policyFor(userId: string) {
-      return one<{ requirement: string | null; enabled: boolean }>(
-        `select (select data->>'twoFactorRequiredFor' from settings where id = 1) as requirement,
-                exists (select 1 from users where id::text = $1 and totp_enabled_at is not null) as enabled`,
-        [userId],
-      );
-    },
+    policyFor: store.policyFor,
   };
 }
 

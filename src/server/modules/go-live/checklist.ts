@@ -1,22 +1,17 @@
 import type { SiteSettings } from '../../../shared/content/settings';
 import { contentTypes } from '../../../shared/content/types';
 import type { GoLiveItem } from '../../../shared/go-live';
-import { columnName } from '../../content/table';
 import type { Database } from '../../db/client';
 import type { Env } from '../../env';
 import { DEFAULT_SETTINGS, DEMO_TRUST_SETTINGS } from '../settings/defaults';
+import { failingMail, liveDemoRecords } from './store';
+
+/** Seeding marks its records through the checklist, which later names those still live. */
+export { markDemoRecord } from './store';
 
 const SETTINGS_FIX = { label: 'Fix it in Site settings', href: '/settings' };
 /** How many demo records of one type the checklist names before it says "and N more". */
 const NAMED_PER_TYPE = 5;
-
-/** Remember that `recordId` of `resource` is demo content, in the seed's own transaction. */
-export async function markDemoRecord(tx: Database, resource: string, recordId: string): Promise<void> {
-  await tx.query('insert into demo_records (resource, record_id) values ($1, $2) on conflict do nothing', [
-    resource,
-    recordId,
-  ]);
-}
 
 /** A social link that names only the network (`https://www.facebook.com/`), nobody's page on it. */
 function isNetworkHomePage(url: string): boolean {
@@ -119,39 +114,24 @@ export function environmentItems(env: Pick<Env, 'PUBLIC_URL' | 'SMTP_URL'>): GoL
 
 /** Mail that keeps failing: how much waits, and what the mail server said last. */
 export async function outboxItem(database: Database): Promise<GoLiveItem | null> {
-  const [row] = await database.query<{ waiting: number; last_error: string | null }>(
-    `select count(*)::int as waiting,
-            (array_agg(last_error order by next_attempt_at desc))[1] as last_error
-       from mail_outbox where sent_at is null and attempts > 0 and last_error is not null`,
-  );
-  if (!row || row.waiting === 0) return null;
+  const { waiting, lastError } = await failingMail(database);
+  if (waiting === 0) return null;
   return {
     id: 'mailFailing',
-    title: `${row.waiting === 1 ? 'An e-mail keeps' : `${row.waiting} e-mails keep`} failing`,
-    detail: `The mail server answered: ${row.last_error ?? 'no reason given'}. Check SMTP_URL; the mail is retried until it goes.`,
+    title: `${waiting === 1 ? 'An e-mail keeps' : `${waiting} e-mails keep`} failing`,
+    detail: `The mail server answered: ${lastError ?? 'no reason given'}. Check SMTP_URL; the mail is retried until it goes.`,
   };
 }
 
 /** The demo records the first start seeded that are still live, named, with their screens. */
 export async function demoContentItem(database: Database): Promise<GoLiveItem | null> {
-  // One statement for every type: the dashboard asks again whenever a request changes.
-  const perType = contentTypes.map(
-    (def, index) =>
-      `(select ${index} as type, t.${columnName(def.titleField)}::text as name, count(*) over ()::int as n
-          from demo_records d join ${def.table} t on t.id::text = d.record_id and t.deleted_at is null
-         where d.resource = '${def.name}' order by t.created_at limit ${NAMED_PER_TYPE})`,
-  );
-  const rows = await database.query<{ type: number; name: string; n: number }>(perType.join(' union all '));
   const records: { name: string; href: string }[] = [];
   let total = 0;
-  for (const [index, def] of contentTypes.entries()) {
-    const named = rows.filter((row) => row.type === index);
-    if (named.length === 0) continue;
-    const count = named[0]!.n;
+  for (const { def, titles, count } of await liveDemoRecords(database, contentTypes, NAMED_PER_TYPE)) {
     total += count;
-    for (const row of named) records.push({ name: `${def.label}: ${row.name}`, href: def.admin.path });
-    if (count > named.length)
-      records.push({ name: `${def.plural}: and ${count - named.length} more`, href: def.admin.path });
+    for (const title of titles) records.push({ name: `${def.label}: ${title}`, href: def.admin.path });
+    if (count > titles.length)
+      records.push({ name: `${def.plural}: and ${count - titles.length} more`, href: def.admin.path });
   }
   if (total === 0) return null;
   return {

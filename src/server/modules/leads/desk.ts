@@ -9,6 +9,7 @@ import type { StageChange } from '../../content/routes';
 import { trackPath } from '../../content/tracking';
 import type { SecretBox } from '../../crypto/secret-box';
 import type { ChangeTransaction } from '../../db/change-log';
+import type { Database } from '../../db/client';
 import type { SessionUser } from '../../types';
 import type { OutgoingMail } from '../mail/outbox';
 import { createSettingsStore } from '../settings/store';
@@ -16,7 +17,7 @@ import { createActivityStore } from './store';
 
 export interface LeadDeskDeps {
   /** Present when SMTP_URL is set. */
-  outbox: { enqueue(tx: ChangeTransaction['db'], mail: OutgoingMail): Promise<void>; nudge(): void } | null;
+  outbox: { enqueue(tx: Database, mail: OutgoingMail): Promise<void>; nudge(): void } | null;
   /** Opens the sealed track tokens; null on a site without a key (PostgreSQL without SECRET_KEY). */
   secretBox(): Promise<SecretBox | null>;
 }
@@ -67,7 +68,7 @@ export function createLeadDesk(app: FastifyInstance, deps: LeadDeskDeps) {
     const link = await statusLink(records, record._id);
     const reference = String(record.reference ?? '') || 'to us';
     const { subject, body } = compose({ settings, link, reference });
-    await deps.outbox.enqueue(tx.db, {
+    await deps.outbox.enqueue(tx, {
       resource: def.name,
       recordId: record._id,
       to,

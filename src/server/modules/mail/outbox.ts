@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transporter } from 'nodemailer';
-import type { Database, Db } from '../../db/client';
+import type { Database } from '../../db/client';
+import { createOutboxStore, type DueMail } from './outbox-store';
 
 export interface OutgoingMail {
   resource: string;
@@ -29,16 +29,6 @@ const LEASE_SECONDS = 120;
 const MAX_DELAY_MS = 3_600_000;
 const BATCH = 10;
 
-interface DueRow {
-  id: string;
-  to_address: string;
-  reply_to: string | null;
-  subject: string;
-  body: string;
-  headers: Record<string, string> | null;
-  attempts: number;
-}
-
 /**
  * Transactional outbox: a mail is a row written with the record it announces, and a worker in
  * every instance sends due rows. A failed send is logged and retried with backoff; the row stays
@@ -47,13 +37,15 @@ interface DueRow {
 export function createMailOutbox(database: Database, options: MailOutboxOptions) {
   // Made with the first mail to send: a site without mail never loads nodemailer.
   let transport: Promise<Transporter> | undefined;
+  // The timeouts beside the URL: as a second argument they would be defaults of each message.
   const connect = () =>
     (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
-      nodemailer.createTransport(options.smtpUrl, {
+      nodemailer.createTransport({
+        url: options.smtpUrl,
         connectionTimeout: 10_000,
         greetingTimeout: 10_000,
         socketTimeout: 30_000,
-      } as never),
+      }),
     ));
   const pollMs = options.pollMs ?? 5_000;
   let timer: NodeJS.Timeout | undefined;
@@ -64,32 +56,21 @@ export function createMailOutbox(database: Database, options: MailOutboxOptions)
   const delayAfter = (attempts: number) =>
     Math.min(options.retryBaseMs * 2 ** Math.max(0, attempts - 1), MAX_DELAY_MS) / 1000;
 
-  async function claim(): Promise<DueRow[]> {
-    return database.query<DueRow>(
-      `update mail_outbox set attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => $1)
-        where id in (
-          select id from mail_outbox where sent_at is null and next_attempt_at <= now()
-           order by created_at limit $2 for update skip locked)
-        returning id, to_address, reply_to, subject, body, headers, attempts`,
-      [LEASE_SECONDS, BATCH],
-    );
-  }
+  const store = createOutboxStore(database);
 
-  async function send(row: DueRow): Promise<boolean> {
+  async function send(row: DueMail): Promise<boolean> {
     try {
       await (await connect()).sendMail({
         from: options.from,
         // Addresses as objects: nodemailer then takes each as one mailbox instead of parsing a
         // string that could name several ("a@x.example, b@y.example") or carry a display name.
-        to: { name: '', address: row.to_address },
-        replyTo: row.reply_to ? { name: '', address: row.reply_to } : undefined,
+        to: { name: '', address: row.toAddress },
+        replyTo: row.replyTo ? { name: '', address: row.replyTo } : undefined,
         subject: row.subject,
         text: row.body,
         headers: row.headers ?? undefined,
       });
-      await database.query('update mail_outbox set sent_at = now(), last_error = null where id = $1', [
-        row.id,
-      ]);
+      await store.markSent(row.id);
       return true;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
@@ -98,10 +79,7 @@ export function createMailOutbox(database: Database, options: MailOutboxOptions)
         { err: error, mailId: row.id, attempts: row.attempts, retryInSeconds: delay },
         'notification e-mail failed; it stays queued and will be retried',
       );
-      await database.query(
-        `update mail_outbox set next_attempt_at = now() + make_interval(secs => $2), last_error = $3 where id = $1`,
-        [row.id, delay, message.slice(0, 1000)],
-      );
+      await store.putOff(row.id, delay, message.slice(0, 1000));
       // Come back when the retry is due rather than at the next poll.
       setTimeout(() => outbox.nudge(), delay * 1000 + 20).unref();
       return false;
@@ -110,10 +88,12 @@ export function createMailOutbox(database: Database, options: MailOutboxOptions)
 
   const outbox = {
     /** Queue a mail inside the caller's transaction. */
-    async enqueue(tx: Db, mail: OutgoingMail): Promise<void> {
-      await tx.execute(sql`insert into mail_outbox (resource, record_id, to_address, reply_to, subject, body, headers)
-        values (${mail.resource}, ${mail.recordId}, ${mail.to}, ${mail.replyTo ?? null}, ${mail.subject}, ${mail.body},
-                ${JSON.stringify(mail.headers ?? {})}::jsonb)`);
+    async enqueue(tx: Database, mail: OutgoingMail): Promise<void> {
+      await createOutboxStore(tx).insert({
+        ...mail,
+        replyTo: mail.replyTo ?? null,
+        headers: mail.headers ?? {},
+      });
     },
 
     /** Send what is due now; answers how many were sent and how many failed. */
@@ -121,7 +101,7 @@ export function createMailOutbox(database: Database, options: MailOutboxOptions)
       let sent = 0;
       let failed = 0;
       for (;;) {
-        const rows = await claim();
+        const rows = await store.claimDue(BATCH, LEASE_SECONDS);
         for (const row of rows) (await send(row)) ? sent++ : failed++;
         if (rows.length < BATCH) return { sent, failed };
       }

@@ -1,7 +1,8 @@
 import { CONTACT_STAGES, type ContactStage } from '../../../shared/constants';
 import { fieldErrors, schemasFor } from '../../../shared/content/schema';
+import type { PublicTypeName } from '../../../shared/content/types';
 import { visibleTo } from '../../../shared/content/visibility';
-import type { SiteData } from '../../../shared/site-data';
+import type { SiteData, SiteRecord } from '../../../shared/site-data';
 import type { Intake } from '../../content/intake';
 import type { ContentRepository } from '../../content/repository';
 import { hashTrackToken, TRACK_TOKEN_PATTERN, trackPath } from '../../content/tracking';
@@ -9,6 +10,13 @@ import { HttpError } from '../../errors';
 import type { RecoveryActions } from '../auth/recovery-routes';
 import type { SettingsStore } from '../settings/store';
 import type { SubscriptionActions } from '../subscriptions/routes';
+
+/**
+ * A stored record as the pages' type of its declaration. The repository is not typed per
+ * declaration; site-data.test.ts checks every record answered here against the declaration's
+ * record schema, which is what this one narrowing promises.
+ */
+const asSiteRecord = <N extends PublicTypeName>(_type: N, record: object) => record as SiteRecord<N>;
 
 /** Public content for server-rendered pages, read straight from the repositories. */
 export function createSiteData(
@@ -25,24 +33,22 @@ export function createSiteData(
   };
   return {
     settings: () => settings.get(),
-    // Pages are rendered for visitors: they get what an anonymous reader of the API gets. The
-    // repository is not typed per declaration; site-data.test.ts checks every record it answers
-    // against the declaration's record schema, which is what these casts promise.
+    // Pages are rendered for visitors: they get what an anonymous reader of the API gets.
     list: async (type, query = {}) => {
       const repository = publicRepository(type);
       const { filters, limit } = query;
       const records = await repository.list(limit ? { filters, page: 1, pageSize: limit } : { filters });
-      return records.map((record) => visibleTo(null, repository.def, record)) as never;
+      return records.map((record) => asSiteRecord(type, visibleTo(null, repository.def, record)));
     },
     findBySlug: async (type, slug) => {
       const repository = publicRepository(type);
       const record = await repository.findBySlug(slug);
-      return (record ? visibleTo(null, repository.def, record) : null) as never;
+      return record ? asSiteRecord(type, visibleTo(null, repository.def, record)) : null;
     },
     findById: async (type, id) => {
       const repository = publicRepository(type);
       const record = await repository.findById(id);
-      return (record ? visibleTo(null, repository.def, record) : null) as never;
+      return record ? asSiteRecord(type, visibleTo(null, repository.def, record)) : null;
     },
     submitForm: async (type, input, meta) => {
       const repository = repositories.get(type);

@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
-import type { Database, Db } from '../../db/client';
+import type { Database } from '../../db/client';
 import type { MailOutbox } from '../mail/outbox';
 
 /** An unconfirmed address is removed this long after its confirmation mail was queued. */
@@ -36,17 +35,18 @@ export function createSubscriptionStore(database: Database) {
      * its one confirmation mail. Runs once per address; a known address never gets here.
      */
     async queueConfirmation(
-      tx: Db,
+      tx: Database,
       outbox: MailOutbox,
       subscriber: { _id: string; email: string },
       options: { origin: string; companyName: string },
     ) {
       const tokens = { confirm: newToken(), unsubscribe: newToken() };
-      await tx.execute(sql`update subscribers
-        set confirm_token_hash = ${hashOf(tokens.confirm)},
-            unsubscribe_token_hash = ${hashOf(tokens.unsubscribe)},
-            confirmation_sent_at = now()
-        where id = ${subscriber._id}`);
+      await tx.query(
+        `update subscribers
+            set confirm_token_hash = $2, unsubscribe_token_hash = $3, confirmation_sent_at = now()
+          where id = $1`,
+        [subscriber._id, hashOf(tokens.confirm), hashOf(tokens.unsubscribe)],
+      );
       const links = subscriptionLinks(options.origin, tokens);
       await outbox.enqueue(tx, {
         resource: 'subscribers',

@@ -1,8 +1,7 @@
-import { getTableColumns, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { ContentTypeDef } from '../../../shared/content/define';
-import { contentTable } from '../../content/table';
+import { columnName } from '../../content/table';
 import type { Database } from '../../db/client';
+import { sqlIdentifier } from '../../db/identifiers';
 
 interface TrashedRecord {
   resource: string;
@@ -14,49 +13,53 @@ interface TrashedRecord {
 }
 
 /**
- * The trash of every content type read as one list. Tables and columns come from the same
- * derivation as the content repository (`contentTable`), so no name is quoted by hand here.
+ * The trash of every content type read as one list. Tables and title columns are named by the
+ * declarations, as the content tables were made from them; each name is checked before it is
+ * written into the statement, and every value is a parameter.
  */
 export function createTrashRepository(database: Database, defs: readonly ContentTypeDef[]) {
-  const rows = async <T>(query: SQL) => ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
-
-  /** One select over the trashed rows of the given types. */
-  function trashed(types: readonly ContentTypeDef[]): SQL {
-    return sql.join(
-      types.map((def) => {
-        const table = contentTable(def);
-        const columns = getTableColumns(table) as unknown as Record<string, PgColumn>;
-        return sql`select ${def.name}::text as resource, ${columns.id}::text as id,
-                          ${columns[def.titleField]}::text as title, ${columns.deletedAt} as deleted_at
-                     from ${table} where ${columns.deletedAt} is not null`;
-      }),
-      sql`\nunion all\n`,
-    );
+  /** One select over the trashed rows of the given types; the resource names become parameters. */
+  function trashed(types: readonly ContentTypeDef[], params: unknown[]): string {
+    return types
+      .map(
+        (def) =>
+          `select $${params.push(def.name)}::text as resource, id::text as id,
+                  ${sqlIdentifier(columnName(def.titleField))}::text as title, deleted_at
+             from ${sqlIdentifier(def.table)} where deleted_at is not null`,
+      )
+      .join('\nunion all\n');
   }
 
   return {
     /** A page of trashed records, most recently deleted first, and how many there are. */
     async list(query: { page: number; pageSize: number; resource?: string }) {
-      const union = trashed(query.resource ? defs.filter((def) => def.name === query.resource) : defs);
+      const types = query.resource ? defs.filter((def) => def.name === query.resource) : defs;
+      if (types.length === 0) return { data: [], totalCount: 0 };
+      const pageParams: unknown[] = [query.pageSize, (query.page - 1) * query.pageSize];
+      const countParams: unknown[] = [];
       const [page, [total]] = await Promise.all([
-        rows<{
+        database.query<{
           resource: string;
           id: string;
           title: string;
           deleted_at: Date | string;
           deleted_by: string | null;
         }>(
-          sql`select t.resource, t.id, t.title, t.deleted_at, a.actor_name as deleted_by
-                from (${union}) t
-                left join lateral (
-                  select actor_name from audit_log
-                   where audit_log.resource = t.resource and audit_log.record_id = t.id and action = 'delete'
-                   order by at desc limit 1
-                ) a on true
-               order by t.deleted_at desc, t.resource, t.id
-               limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`,
+          `select t.resource, t.id, t.title, t.deleted_at, a.actor_name as deleted_by
+             from (${trashed(types, pageParams)}) t
+             left join lateral (
+               select actor_name from audit_log
+                where audit_log.resource = t.resource and audit_log.record_id = t.id and action = 'delete'
+                order by at desc limit 1
+             ) a on true
+            order by t.deleted_at desc, t.resource, t.id
+            limit $1 offset $2`,
+          pageParams,
         ),
-        rows<{ n: number | string }>(sql`select count(*) as n from (${union}) t`),
+        database.query<{ n: number | string }>(
+          `select count(*) as n from (${trashed(types, countParams)}) t`,
+          countParams,
+        ),
       ]);
       const data: TrashedRecord[] = page.map((row) => ({
         resource: row.resource,

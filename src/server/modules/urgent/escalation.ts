@@ -93,7 +93,7 @@ export function createEscalation(app: FastifyInstance, options: EscalationOption
             `Nobody has picked up this emergency request in ${minutes} minutes: it is still new.`,
           );
           for (const address of to)
-            await outbox.enqueue(tx.db, { resource: def.name, recordId: id, to: address, ...mail });
+            await outbox.enqueue(tx, { resource: def.name, recordId: id, to: address, ...mail });
           await tx.record({
             resource: def.name,
             id,

@@ -1,0 +1,67 @@
+import type { Database } from '../../db/client';
+
+/** One queued mail as the worker sends it. */
+export interface DueMail {
+  id: string;
+  toAddress: string;
+  replyTo: string | null;
+  subject: string;
+  body: string;
+  headers: Record<string, string> | null;
+  attempts: number;
+}
+
+/** The mail_outbox rows: queued in a record's transaction, claimed, sent or put off by the worker. */
+export function createOutboxStore(database: Database) {
+  return {
+    async insert(mail: {
+      resource: string;
+      recordId: string;
+      to: string;
+      replyTo: string | null;
+      subject: string;
+      body: string;
+      headers: Record<string, string>;
+    }): Promise<void> {
+      await database.query(
+        `insert into mail_outbox (resource, record_id, to_address, reply_to, subject, body, headers)
+         values ($1, $2, $3, $4, $5, $6, $7::jsonb)`,
+        [
+          mail.resource,
+          mail.recordId,
+          mail.to,
+          mail.replyTo,
+          mail.subject,
+          mail.body,
+          JSON.stringify(mail.headers),
+        ],
+      );
+    },
+
+    /**
+     * Take up to `batch` due rows, counting an attempt on each and making it not due for
+     * `leaseSeconds`, so other instances skip it while this one sends (rows they hold are skipped).
+     */
+    claimDue(batch: number, leaseSeconds: number): Promise<DueMail[]> {
+      return database.query<DueMail>(
+        `update mail_outbox set attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => $1)
+          where id in (
+            select id from mail_outbox where sent_at is null and next_attempt_at <= now()
+             order by created_at limit $2 for update skip locked)
+          returning id, to_address as "toAddress", reply_to as "replyTo", subject, body, headers, attempts`,
+        [leaseSeconds, batch],
+      );
+    },
+
+    async markSent(id: string): Promise<void> {
+      await database.query('update mail_outbox set sent_at = now(), last_error = null where id = $1', [id]);
+    },
+
+    async putOff(id: string, delaySeconds: number, error: string): Promise<void> {
+      await database.query(
+        `update mail_outbox set next_attempt_at = now() + make_interval(secs => $2), last_error = $3 where id = $1`,
+        [id, delaySeconds, error],
+      );
+    },
+  };
+}
