@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
@@ -27,3 +28,11 @@ export const statusRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+/** The health probe. */
+export const statusPlugin = fp(
+  async (app) => {
+    await app.register(statusRoutes);
+  },
+  { name: 'status', dependencies: ['database'], encapsulate: true },
+);

@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AUDIT_ACTIONS, type AuditEntry, auditEntrySchema } from '../../../shared/audit';
@@ -71,3 +72,11 @@ export function auditPlugin(log: AuditLog): FastifyPluginAsyncZod {
     );
   };
 }
+
+/** The audit log's reading API. */
+export const auditRoutesPlugin = fp(
+  async (app) => {
+    await app.register(auditPlugin(createAuditLog(app.database)));
+  },
+  { name: 'audit', dependencies: ['database'], encapsulate: true },
+);

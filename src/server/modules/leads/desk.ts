@@ -9,7 +9,7 @@ import type { StageChange } from '../../content/routes';
 import { trackPath } from '../../content/tracking';
 import type { SecretBox } from '../../crypto/secret-box';
 import type { ChangeTransaction } from '../../db/change-log';
-import type { SessionUser } from '../../types';
+import type { SessionUser } from '../../http/identity';
 import type { OutgoingMail } from '../mail/outbox';
 import { createSettingsStore } from '../settings/store';
 import { createActivityStore } from './store';
