@@ -8,32 +8,32 @@ import { repositoriesPlugin } from './content/plugin';
 import type { Database } from './db/client';
 import { databasePlugin } from './db/plugin';
 import { type Env, envPlugin } from './env';
-import { type PluginEntry, registerPlugins, withOptions } from './http/plugin-order';
+import { type NamedPlugin, type PluginEntry, registerPlugins, withOptions } from './http/plugin-order';
 import { serverOptions } from './http/server-options';
 import { auditRoutesPlugin } from './modules/audit/audit';
-import * as auth from './modules/auth/plugin';
+import { authPlugins } from './modules/auth/plugin';
 import { clusterPlugin } from './modules/cluster';
 import { mailOutboxPlugin } from './modules/mail/plugin';
 import { mediaPlugin } from './modules/media/routes';
-import { pushPlugin, pushRoutesPlugin } from './modules/push/plugin';
-import { settingsPlugin, settingsRoutesPlugin } from './modules/settings/plugin';
-import { seoPlugin, sitePlugin } from './modules/site/plugin';
+import { pushPlugins } from './modules/push/plugin';
+import { settingsPlugins } from './modules/settings/plugin';
+import { sitePlugins } from './modules/site/plugin';
 import { statusPlugin } from './modules/status';
-import { subscriptionRoutesPlugin, subscriptionsPlugin } from './modules/subscriptions/plugin';
+import { subscriptionPlugins } from './modules/subscriptions/plugin';
 import { trashRoutesPlugin } from './modules/trash/trash';
 import { compressionPlugin } from './plugins/compression';
-import { conditionalTagsPlugin, notModifiedPlugin } from './plugins/conditional';
+import { conditionalPlugins } from './plugins/conditional';
 import { errorsPlugin } from './plugins/errors';
 import { loadSheddingPlugin } from './plugins/load-shedding';
-import { apiDocsPlugin, openApiPlugin } from './plugins/openapi';
-import { cookiesPlugin, multipartPlugin } from './plugins/request-parsing';
-import { responseCachePlugin, responseCacheStorePlugin } from './plugins/response-cache';
+import { openApiPlugins } from './plugins/openapi';
+import { requestParsingPlugins } from './plugins/request-parsing';
+import { responseCachePlugins } from './plugins/response-cache';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { siteOriginPlugin } from './plugins/site-origin';
 import { textGuardPlugin } from './plugins/text-guard';
 import { writeLimitsPlugin } from './plugins/write-limits';
 import { pagesPlugin } from './wiring/pages';
-import { contentRoutesPlugin, requestRoutesPlugin, requestsPlugin } from './wiring/requests';
+import { requestPlugins } from './wiring/requests';
 
 /** The project root: the nearest folder above this module (src/server or the build) with a package.json. */
 export const PROJECT_ROOT = (() => {
@@ -41,8 +41,6 @@ export const PROJECT_ROOT = (() => {
   while (!fs.existsSync(path.join(dir, 'package.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
   return dir;
 })();
-
-export { trustProxyOption } from './http/server-options';
 
 export interface AppOptions {
   env: Env;
@@ -64,45 +62,35 @@ export interface AppOptions {
  * depends on, and `registerPlugins` derives the order (and with it the order of hooks) from that.
  */
 export function appPlugins(options: AppOptions): PluginEntry[] {
-  return [
-    // The ground: configuration, the database and what is read from it.
+  const plugins: (NamedPlugin | PluginEntry)[] = [
     withOptions(envPlugin, { env: options.env }),
     withOptions(databasePlugin, { database: options.database, announce: options.announce }),
-    ...[siteOriginPlugin, repositoriesPlugin, auth.authStorePlugin, settingsPlugin, mailOutboxPlugin],
-    ...[
-      pushPlugin,
-      subscriptionsPlugin,
-      auth.recoveryPlugin,
-      sitePlugin,
-      clusterPlugin,
-      auth.maintenancePlugin,
-    ],
-    // Hooks every request passes through.
-    ...[
-      errorsPlugin,
-      responseCachePlugin,
-      loadSheddingPlugin,
-      cookiesPlugin,
-      multipartPlugin,
-      auth.accessPlugin,
-    ],
-    ...[auth.twoFactorPolicyPlugin, textGuardPlugin, writeLimitsPlugin, securityHeadersPlugin],
-    ...[conditionalTagsPlugin, responseCacheStorePlugin, notModifiedPlugin, compressionPlugin, openApiPlugin],
-    // Routes.
-    ...[
-      apiDocsPlugin,
-      statusPlugin,
-      auth.authRoutesPlugin,
-      settingsRoutesPlugin,
-      mediaPlugin,
-      pushRoutesPlugin,
-    ],
-    ...[subscriptionRoutesPlugin, trashRoutesPlugin, backupPlugin, auditRoutesPlugin, seoPlugin],
+    siteOriginPlugin,
+    repositoriesPlugin,
+    errorsPlugin,
+    ...responseCachePlugins,
+    loadSheddingPlugin,
+    ...requestParsingPlugins,
+    textGuardPlugin,
+    writeLimitsPlugin,
+    securityHeadersPlugin,
+    ...conditionalPlugins,
+    compressionPlugin,
+    ...openApiPlugins,
+    ...authPlugins,
+    ...settingsPlugins,
+    mailOutboxPlugin,
+    ...pushPlugins,
+    ...subscriptionPlugins,
+    ...sitePlugins,
+    ...[mediaPlugin, statusPlugin, trashRoutesPlugin, backupPlugin, auditRoutesPlugin, clusterPlugin],
     withOptions(pagesPlugin, { ssr: options.ssr, root: PROJECT_ROOT }),
-    // The request workflow (photos, urgent alerts, intake, the lead desk) and the content routes.
-    withOptions(requestsPlugin, { now: options.now }),
-    ...[contentRoutesPlugin, requestRoutesPlugin],
-  ].map((entry) => ('plugin' in entry ? entry : { plugin: entry }));
+
+    // The request workflow (photos, urgent alerts, intake, the lead desk) and the content routes:
+    // one block, to be replaced by the request module's own plugins.
+    ...requestPlugins({ now: options.now }),
+  ];
+  return plugins.map((entry) => ('plugin' in entry ? entry : { plugin: entry }));
 }
 
 /**

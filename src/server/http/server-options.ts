@@ -67,6 +67,9 @@ export function serverOptions(input: ServerOptionsInput): FastifyServerOptions {
       maxParamLength: 200,
     },
     requestIdHeader: false,
+    // The slow steps of a start are plugins (creating and migrating the database, loading the web
+    // build); on a slow or busy machine they take what they take, and no timer fails them.
+    pluginTimeout: 0,
     serverFactory: (handler) =>
       http.createServer((request, response) => {
         if (input.answerEarly()?.(request, response)) return;

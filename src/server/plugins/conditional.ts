@@ -101,3 +101,5 @@ export const notModifiedPlugin = fp(async (app) => registerAnswerNotModified(app
   name: 'not-modified',
   dependencies: ['conditional-tags', 'response-cache-store'],
 });
+
+export const conditionalPlugins = [conditionalTagsPlugin, notModifiedPlugin];

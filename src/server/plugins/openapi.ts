@@ -247,3 +247,5 @@ export const apiDocsPlugin = fp(
   },
   { name: 'api-docs', dependencies: ['openapi'], encapsulate: true },
 );
+
+export const openApiPlugins = [openApiPlugin, apiDocsPlugin];

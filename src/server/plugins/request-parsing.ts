@@ -18,3 +18,5 @@ export const multipartPlugin = fp(
   },
   { name: 'multipart', dependencies: ['load-shedding'] },
 );
+
+export const requestParsingPlugins = [cookiesPlugin, multipartPlugin];

@@ -339,3 +339,6 @@ export const responseCacheStorePlugin = fp(async (app) => app.responseCache.stor
   name: 'response-cache-store',
   dependencies: ['response-cache', 'conditional-tags'],
 });
+
+/** The cache's replay and its store, two places in the hook chains. */
+export const responseCachePlugins = [responseCachePlugin, responseCacheStorePlugin];

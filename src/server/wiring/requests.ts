@@ -8,6 +8,7 @@ import { contentTypes } from '../../shared/content/types';
 import { createIntake, type Intake } from '../content/intake';
 import { contentRoutes } from '../content/routes';
 import { lazySecretBox } from '../crypto/secret-box';
+import { type PluginEntry, withOptions } from '../http/plugin-order';
 import { contactPhotoRoutes } from '../modules/contact-photos/routes';
 import { type ContactPhotoStore, createContactPhotoStore } from '../modules/contact-photos/store';
 import { eventRoutes } from '../modules/events/routes';
@@ -131,3 +132,12 @@ export const requestRoutesPlugin = fp(
   },
   { name: 'request-routes', dependencies: ['requests'], encapsulate: true },
 );
+
+/** The request workflow's plugins, as the application's list takes them. */
+export function requestPlugins(options: RequestsOptions): PluginEntry[] {
+  return [
+    withOptions(requestsPlugin, options),
+    { plugin: contentRoutesPlugin },
+    { plugin: requestRoutesPlugin },
+  ];
+}

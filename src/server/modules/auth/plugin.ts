@@ -85,3 +85,13 @@ export const maintenancePlugin = fp(
   },
   { name: 'maintenance', dependencies: ['auth-store'] },
 );
+
+/** Everything about staff accounts and who is asking. */
+export const authPlugins = [
+  authStorePlugin,
+  accessPlugin,
+  twoFactorPolicyPlugin,
+  recoveryPlugin,
+  authRoutesPlugin,
+  maintenancePlugin,
+];

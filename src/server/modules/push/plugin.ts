@@ -42,3 +42,5 @@ export const pushRoutesPlugin = fp(
   },
   { name: 'push-routes', dependencies: ['push'], encapsulate: true },
 );
+
+export const pushPlugins = [pushPlugin, pushRoutesPlugin];

@@ -39,3 +39,5 @@ export const settingsRoutesPlugin = fp(
   },
   { name: 'settings-routes', dependencies: ['settings'], encapsulate: true },
 );
+
+export const settingsPlugins = [settingsPlugin, settingsRoutesPlugin];

@@ -28,3 +28,5 @@ export const seoPlugin = fp(
   },
   { name: 'seo', dependencies: ['site'], encapsulate: true },
 );
+
+export const sitePlugins = [sitePlugin, seoPlugin];

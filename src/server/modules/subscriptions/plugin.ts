@@ -27,3 +27,5 @@ export const subscriptionRoutesPlugin = fp(
   },
   { name: 'subscription-routes', dependencies: ['subscriptions'], encapsulate: true },
 );
+
+export const subscriptionPlugins = [subscriptionsPlugin, subscriptionRoutesPlugin];
