@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { trustProxyOption } from './app';
 import { loadEnv } from './env';
+import { trustProxyOption } from './http/server-options';
 
 const trust = (value: string) => loadEnv({ TRUST_PROXY: value }).TRUST_PROXY;
 

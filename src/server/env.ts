@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import fp from 'fastify-plugin';
 import { z } from 'zod';
 
 const bool = z
@@ -161,3 +162,18 @@ export function loadEnv(
     LOG_FORMAT: result.data.LOG_FORMAT ?? (terminal ? 'pretty' : 'json'),
   };
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The configuration, validated once at start. */
+    env: Env;
+  }
+}
+
+/** `app.env`: the configuration every other plugin reads. */
+export const envPlugin = fp<{ env: Env }>(
+  async (app, { env }) => {
+    app.decorate('env', env);
+  },
+  { name: 'env' },
+);

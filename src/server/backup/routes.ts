@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { backupStream } from './backup';
 
@@ -29,3 +30,11 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+/** Download and restore of the whole site. */
+export const backupPlugin = fp(
+  async (app) => {
+    await app.register(backupRoutes);
+  },
+  { name: 'backup', dependencies: ['database'], encapsulate: true },
+);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ChangeEvent } from '../types';
+import type { ChangeEvent } from '../db/change-log';
 
 const MAX_KEYS = 500;
 

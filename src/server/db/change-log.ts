@@ -1,6 +1,6 @@
 import type { AuditAction, FieldChange } from '../../shared/audit';
 import type { Field } from '../../shared/content/fields';
-import type { SessionUser } from '../types';
+import type { SessionUser } from '../http/identity';
 import type { Database } from './client';
 
 /** Field names that never reach the log, even as names of changed fields. */

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type pg from 'pg';
-import type { ChangeEvent } from '../types';
+import type { ChangeEvent } from '../db/change-log';
 import { listenOn, notifyChannel } from './cluster-store';
 
 const CHANGES_CHANNEL = 'site_changes';
@@ -101,3 +102,11 @@ function payloadsOf(origin: string, events: ChangeEvent[]): string[] {
       : payload;
   });
 }
+
+/** Changes of other instances, heard through PostgreSQL; nothing to hear on an embedded database. */
+export const clusterPlugin = fp(
+  async (app) => {
+    if (app.env.DATABASE_URL) registerCluster(app, app.env.DATABASE_URL);
+  },
+  { name: 'cluster', dependencies: ['env', 'database'] },
+);

@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pingDatabase } from './status-store';
@@ -28,3 +29,11 @@ export const statusRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+/** The health probe. */
+export const statusPlugin = fp(
+  async (app) => {
+    await app.register(statusRoutes);
+  },
+  { name: 'status', dependencies: ['database'], encapsulate: true },
+);

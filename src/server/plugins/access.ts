@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_KEY_PREFIX, type ApiKeyScope, apiKeyMessages } from '../../shared/api-keys';
 import type { AccessRule } from '../../shared/content/define';
 import { HttpError, tooManyRequests } from '../errors';
-import type { ApiKeyIdentity, SessionUser } from '../types';
+import type { ApiKeyIdentity, SessionUser } from '../http/identity';
 import { createRateLimiter } from './rate-limiter';
 import { tryAgainIn } from './write-limits';
 import type { XsrfTokens } from './xsrf';
@@ -39,6 +39,27 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route with its rule, in registration order (the access-matrix test walks it). */
     routeRules: RouteRule[];
+  }
+  interface FastifyRequest {
+    user: SessionUser | null;
+    /** How the request proved who it is. */
+    authMethod: 'cookie' | 'bearer' | null;
+    /**
+     * Set when the request came with an API key. `user` then stands for the key: named
+     * `API key "<name>"` (the audit log's actor), with the limited staff member's id, or the key's
+     * own id for an unlimited key, and the role editor; the route's `keyScope` decides the rest.
+     */
+    apiKey: ApiKeyIdentity | null;
+    /** A cookie-authenticated write without a matching anti-forgery header. */
+    csrfFailed: boolean;
+  }
+  interface FastifyContextConfig {
+    /** Who may call the route. Every route declares one; see registerAccessControl. */
+    access?: AccessRule;
+    /** The answer is an endless stream (Server-Sent Events): a client reads its head, then events. */
+    stream?: boolean;
+    /** The scope an API key needs to call the route; without one, no key may (shared/api-keys.ts). */
+    keyScope?: ApiKeyScope;
   }
 }
 
@@ -85,7 +106,7 @@ export function registerAccessControl(
 
   // Who is asking and may they, decided before the body is read: an anonymous upload or an
   // oversized body to a staff route is refused without being received.
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', async function checkAccess(request, reply) {
     const secret = bearerOf(request);
     if (secret?.startsWith(API_KEY_PREFIX)) {
       await identifyKey(request, secret, keys);

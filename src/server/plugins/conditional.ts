@@ -1,5 +1,6 @@
 import { hash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -50,44 +51,55 @@ function addVary(reply: FastifyReply, names: string[]) {
  * Two hooks, because the response cache stores between them: it keeps the tag given here (one
  * hash per body), and it is still filled by a request that ends in 304.
  */
-export function registerConditionalRequests(app: FastifyInstance) {
+function registerTagResponses(app: FastifyInstance) {
   app.decorateRequest('entityTag', null);
-
-  /** Tag JSON reads; register after the hooks that set headers, before the response cache stores. */
-  function tagResponses() {
-    app.addHook('onSend', async (request, reply, payload) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD') return payload;
-      if (reply.statusCode !== 200 || request.routeOptions.config?.stream === true) return payload;
-      if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-      if (!JSON_TYPE.test(String(reply.getHeader('content-type') ?? ''))) return payload;
-      // A route with its own validator, or a body already encoded, is left as it is.
-      if (reply.hasHeader('etag') || reply.hasHeader('content-encoding')) return payload;
-      const tag = entityTag(payload);
-      request.entityTag = tag;
-      reply.header('etag', tag);
-      // What a read shows depends on who asks (staff see fields and records visitors do not).
-      addVary(reply, ['accept-encoding', 'authorization', 'cookie']);
-      // Personal answers are already `no-store` (security-headers.ts) and keep it; a public answer
-      // may be kept, but is checked with its tag before each use, so no edit is ever hidden.
-      if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache');
-      return payload;
-    });
-  }
-
-  /** Answer 304 to a client with the current tag; register after the response cache stores. */
-  function answerNotModified() {
-    app.addHook('onSend', async (request, reply, payload) => {
-      const tag = request.entityTag;
-      if (tag === null || reply.statusCode !== 200) return payload;
-      if (!clientHasTag(request.headers['if-none-match'], tag)) return payload;
-      reply.code(304);
-      // A 304 repeats the validators and caching fields of the 200, not its representation's type.
-      reply.removeHeader('content-type');
-      // No body is sent for HEAD anyway, and Fastify's own HEAD hook, which runs after this one,
-      // measures the payload for Content-Length: the length of the 200, as RFC 9110 §8.6 allows.
-      return request.method === 'HEAD' ? payload : null;
-    });
-  }
-
-  return { tagResponses, answerNotModified };
+  app.addHook('onSend', async function tagResponse(request, reply, payload) {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return payload;
+    if (reply.statusCode !== 200 || request.routeOptions.config?.stream === true) return payload;
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+    if (!JSON_TYPE.test(String(reply.getHeader('content-type') ?? ''))) return payload;
+    // A route with its own validator, or a body already encoded, is left as it is.
+    if (reply.hasHeader('etag') || reply.hasHeader('content-encoding')) return payload;
+    const tag = entityTag(payload);
+    request.entityTag = tag;
+    reply.header('etag', tag);
+    // What a read shows depends on who asks (staff see fields and records visitors do not).
+    addVary(reply, ['accept-encoding', 'authorization', 'cookie']);
+    // Personal answers are already `no-store` (security-headers.ts) and keep it; a public answer
+    // may be kept, but is checked with its tag before each use, so no edit is ever hidden.
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache');
+    return payload;
+  });
 }
+
+/** Answer 304 to a client with the current tag. */
+function registerAnswerNotModified(app: FastifyInstance) {
+  app.addHook('onSend', async function answerNotModified(request, reply, payload) {
+    const tag = request.entityTag;
+    if (tag === null || reply.statusCode !== 200) return payload;
+    if (!clientHasTag(request.headers['if-none-match'], tag)) return payload;
+    reply.code(304);
+    // A 304 repeats the validators and caching fields of the 200, not its representation's type.
+    reply.removeHeader('content-type');
+    // No body is sent for HEAD anyway, and Fastify's own HEAD hook, which runs after this one,
+    // measures the payload for Content-Length: the length of the 200, as RFC 9110 §8.6 allows.
+    return request.method === 'HEAD' ? payload : null;
+  });
+}
+
+/**
+ * Tags go on once the caching headers are final (the security headers set them) and before the
+ * response cache stores, which keeps the tag.
+ */
+export const conditionalTagsPlugin = fp(async (app) => registerTagResponses(app), {
+  name: 'conditional-tags',
+  dependencies: ['security-headers'],
+});
+
+/** The 304 comes after the cache stores, so a revalidating visitor still fills the cache. */
+export const notModifiedPlugin = fp(async (app) => registerAnswerNotModified(app), {
+  name: 'not-modified',
+  dependencies: ['conditional-tags', 'response-cache-store'],
+});
+
+export const conditionalPlugins = [conditionalTagsPlugin, notModifiedPlugin];

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { describeFailure } from '../../shared/failure';
 import { HttpError, TooManyRequests } from '../errors';
@@ -57,7 +58,7 @@ export function registerErrorHandling(app: FastifyInstance) {
 
   // The guard at the edge: whatever answered 429 (a page's form, a module that built its own
   // reply), the client is told when to come back. Throwing `tooManyRequests` says exactly when.
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', async function sayWhenToRetry(request, reply, payload) {
     if (reply.statusCode === 429 && !reply.hasHeader('retry-after')) {
       request.log.warn({ route: request.routeOptions.url ?? null }, '429 without Retry-After');
       reply.header('retry-after', String(DEFAULT_RETRY_AFTER_SECONDS));
@@ -69,3 +70,6 @@ export function registerErrorHandling(app: FastifyInstance) {
     reply.status(404).send({ error: `Nothing at ${request.method} ${request.url.split('?')[0]}.` });
   });
 }
+
+/** The error handler, the 404 answer, and Retry-After on every 429. */
+export const errorsPlugin = fp(async (app) => registerErrorHandling(app), { name: 'errors' });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { HttpError } from '../errors';
 
 /** What a refused request is told to wait: long enough for a stall to pass, short for a person. */
@@ -53,10 +54,19 @@ export function registerLoadShedding(app: FastifyInstance, maxEventLoopDelayMs: 
     done();
   });
 
-  app.addHook('onRequest', (request, reply, done) => {
+  app.addHook('onRequest', function shedLoad(request, reply, done) {
     if (lag <= maxEventLoopDelayMs || (request.routeOptions.url && EXEMPT.has(request.routeOptions.url)))
       return done();
     reply.header('retry-after', String(BUSY_RETRY_AFTER_SECONDS)).header('cache-control', 'no-store');
     done(new HttpError(503, 'The server is busy. Please try again in a few seconds.'));
   });
 }
+
+/** Refuse work while the event loop lags; after the cache's replay, which stays cheap under load. */
+export const loadSheddingPlugin = fp(
+  async (app) => registerLoadShedding(app, app.env.MAX_EVENT_LOOP_DELAY_MS),
+  {
+    name: 'load-shedding',
+    dependencies: ['env', 'response-cache'],
+  },
+);

@@ -4,7 +4,6 @@ import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, testEnv } from '../test/helpers';
-import '../types';
 import { openApiOptions } from './openapi';
 
 interface Operation {

@@ -4,9 +4,10 @@ import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { contentTypes } from '../../shared/content/types';
+import type { ChangeEvent } from '../db/change-log';
 import { carriesSecret } from '../http/secret-urls';
-import type { ChangeEvent } from '../types';
 import { clientHasTag, entityTag } from './conditional';
 
 const gzip = promisify(zlib.gzip);
@@ -89,6 +90,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Resolves once every response being compressed for the cache is stored (tests wait on it). */
     responseCacheSettled(): Promise<void>;
+    /** The cache's two ends: the replay in front of Fastify (app.ts) and the hook that stores. */
+    responseCache: ReturnType<typeof registerResponseCache>;
   }
   interface FastifyRequest {
     /** The cache generation a cacheable request started in; null when the response is not cached. */
@@ -140,7 +143,7 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
     !carriesSecret(request.url);
 
   // The first hook of all: a replay skips cookies, sessions and everything else per request.
-  app.addHook('onRequest', (request, reply, done) => {
+  app.addHook('onRequest', function replayFromCache(request, reply, done) {
     if (!cacheable(request)) return done();
     const key = cacheKey(request.url, request.headers);
     const entry = entries.get(key);
@@ -172,7 +175,7 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
 
   /** Keep what anonymous visitors were sent; register after every hook that sets headers. */
   function storeResponses() {
-    app.addHook('onSend', async (request, reply, payload) => {
+    app.addHook('onSend', async function storeInCache(request, reply, payload) {
       const started = request.cacheGeneration;
       if (started === null || reply.statusCode !== 200) return payload;
       const type = String(reply.getHeader('content-type') ?? '');
@@ -319,3 +322,23 @@ export function hashInlineScripts(csp: string, html: Buffer): string {
     })
     .join(';');
 }
+
+/** The first hook of all: a replay skips cookies, sessions and everything else per request. */
+export const responseCachePlugin = fp(
+  async (app) => {
+    app.decorate('responseCache', registerResponseCache(app));
+  },
+  { name: 'response-cache', dependencies: ['database'] },
+);
+
+/**
+ * Stores after the security headers and the conditional tag (a stored response keeps both) and
+ * before compression: the cache keeps its own compressed copies and replays them untouched.
+ */
+export const responseCacheStorePlugin = fp(async (app) => app.responseCache.storeResponses(), {
+  name: 'response-cache-store',
+  dependencies: ['response-cache', 'conditional-tags'],
+});
+
+/** The cache's replay and its store, two places in the hook chains. */
+export const responseCachePlugins = [responseCachePlugin, responseCacheStorePlugin];

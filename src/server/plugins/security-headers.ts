@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { carriesSecret, isTrackUrl } from '../http/secret-urls';
 
 declare module 'fastify' {
@@ -77,13 +78,13 @@ export function registerSecurityHeaders(app: FastifyInstance) {
   const dev = app.env.NODE_ENV === 'development';
   app.decorateRequest('cspNonce', null);
 
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', async function setStaticHeaders(request, reply) {
     reply.headers(STATIC_HEADERS);
     if (request.protocol === 'https')
       reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', async function setContentPolicy(request, reply, payload) {
     if (!reply.hasHeader('content-security-policy')) {
       const type = String(reply.getHeader('content-type') ?? '');
       reply.header(
@@ -110,3 +111,12 @@ export function registerSecurityHeaders(app: FastifyInstance) {
 function isPersonal(request: FastifyRequest, reply: FastifyReply): boolean {
   return request.user !== null || request.authMethod !== null || reply.hasHeader('set-cookie');
 }
+
+/**
+ * Security headers on every answer. After the load shedding (a refused request costs nothing more),
+ * and before the conditional tags and the cache store: a stored response keeps its headers.
+ */
+export const securityHeadersPlugin = fp(async (app) => registerSecurityHeaders(app), {
+  name: 'security-headers',
+  dependencies: ['env', 'load-shedding'],
+});

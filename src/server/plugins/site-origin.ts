@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { Env } from '../env';
 
 /**
@@ -37,3 +38,9 @@ declare module 'fastify' {
     siteOrigin(): string;
   }
 }
+
+/** `app.siteOrigin()`. */
+export const siteOriginPlugin = fp(async (app) => registerSiteOrigin(app), {
+  name: 'site-origin',
+  dependencies: ['env'],
+});

@@ -78,7 +78,7 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
       server: { middlewareMode: true },
       appType: 'custom',
     });
-    app.addHook('onRequest', (request, reply, done) => {
+    app.addHook('onRequest', function serveViteFiles(request, reply, done) {
       if (request.url.startsWith('/api/') || request.url.startsWith('/media/')) return done();
       vite.middlewares(request.raw, reply.raw, () => done());
     });

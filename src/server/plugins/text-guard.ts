@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { isStorableText } from '../../shared/text';
 
 export const BAD_TEXT_ERROR = 'The request contains characters that are not allowed.';
@@ -63,7 +64,7 @@ function refuse(request: FastifyRequest, reply: FastifyReply, field: string) {
  * which checks its field values with `findUnstorableText` itself.
  */
 export function registerTextGuard(app: FastifyInstance) {
-  app.addHook('preValidation', async (request, reply) => {
+  app.addHook('preValidation', async function refuseUnstorableText(request, reply) {
     const field =
       findUnstorableText(request.params) ??
       findUnstorableText(request.query) ??
@@ -74,3 +75,6 @@ export function registerTextGuard(app: FastifyInstance) {
     if (field !== null) return refuse(request, reply, field);
   });
 }
+
+/** Refuse text no column can store, before any route's validation sees it. */
+export const textGuardPlugin = fp(async (app) => registerTextGuard(app), { name: 'text-guard' });

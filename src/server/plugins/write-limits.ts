@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { tooManyRequests } from '../errors';
 import { createRateLimiter, type RateLimiter } from './rate-limiter';
 
@@ -100,7 +101,7 @@ export function registerWriteLimits(app: FastifyInstance) {
       if (!SAFE_METHODS.has(method)) app.writeLimitedRoutes.push({ method, url: route.url, limit });
   });
 
-  app.addHook('preHandler', async (request) => {
+  app.addHook('preHandler', async function limitAnonymousWrites(request) {
     if (SAFE_METHODS.has(request.method) || request.is404) return;
     const limit = request.routeOptions.config.writeLimit;
     if (!limit) return;
@@ -116,3 +117,11 @@ export function registerWriteLimits(app: FastifyInstance) {
   /** The limiter of a declared bucket, for handlers that take back a hit (a successful login). */
   return { limiterFor };
 }
+
+/** Budgets of anonymous writes, checked once the request's identity is known. */
+export const writeLimitsPlugin = fp(
+  async (app) => {
+    registerWriteLimits(app);
+  },
+  { name: 'write-limits', dependencies: ['database', 'access'] },
+);

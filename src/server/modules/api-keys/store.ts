@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { API_KEY_PREFIX, type ApiKeyListItem, type ApiKeyScope } from '../../../shared/api-keys';
 import { isApprovedStaff, type Role } from '../../../shared/roles';
 import type { Database } from '../../db/client';
-import type { ApiKeyIdentity } from '../../types';
+import type { ApiKeyIdentity } from '../../http/identity';
 
 const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
 /** How much of the secret the list shows: the prefix and six characters, too few to guess from. */

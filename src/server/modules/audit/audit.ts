@@ -1,11 +1,12 @@
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AUDIT_ACTIONS, auditEntrySchema } from '../../../shared/audit';
 import { errorSchema, pageQuery } from '../../http/schemas';
-import type { AuditLog } from './store';
+import { type AuditLog, createAuditLog } from './store';
 
 /** The route's reading of the log; the statements live in the store. */
-export { type AuditLog, createAuditLog } from './store';
+export { type AuditLog, createAuditLog };
 
 /** The audit log for admins. */
 export function auditPlugin(log: AuditLog): FastifyPluginAsyncZod {
@@ -34,3 +35,11 @@ export function auditPlugin(log: AuditLog): FastifyPluginAsyncZod {
     );
   };
 }
+
+/** The audit log's reading API. */
+export const auditRoutesPlugin = fp(
+  async (app) => {
+    await app.register(auditPlugin(createAuditLog(app.database)));
+  },
+  { name: 'audit', dependencies: ['database'], encapsulate: true },
+);

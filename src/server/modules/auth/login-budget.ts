@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { authMessages } from '../../../shared/auth';
 import { HttpError, tooManyRequests, validationFailed } from '../../errors';
+import type { SessionUser } from '../../http/identity';
 import { createRateLimiter } from '../../plugins/rate-limiter';
 import { tryAgainIn } from '../../plugins/write-limits';
-import type { SessionUser } from '../../types';
 import { verifyPassword } from './passwords';
 import type { AuthStore, UserRow } from './store';
 

@@ -16,10 +16,10 @@ import {
 import type { ChangeTransaction } from '../../db/change-log';
 import { isUniqueViolation } from '../../db/errors';
 import { HttpError, notFound, tooManyRequests, validationFailed } from '../../errors';
+import type { SessionUser } from '../../http/identity';
 import { errorSchema } from '../../http/schemas';
 import { createRateLimiter } from '../../plugins/rate-limiter';
 import { tryAgainIn, type WriteLimit } from '../../plugins/write-limits';
-import type { SessionUser } from '../../types';
 import { createSettingsStore } from '../settings/store';
 import { isCommonPassword } from './common-passwords';
 import { createLoginBudget } from './login-budget';
@@ -409,11 +409,4 @@ export function recoveryRoutes(authStore: AuthStore, actions: RecoveryActions): 
       },
     );
   };
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Reset links for known accounts and e-mail confirmation (the local channel uses it too). */
-    recovery: RecoveryActions;
-  }
 }

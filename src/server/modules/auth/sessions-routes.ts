@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionListItemSchema } from '../../../shared/sessions';
 import { notFound } from '../../errors';
+import type { SessionUser } from '../../http/identity';
 import { errorSchema } from '../../http/schemas';
 import { sessionTokenOf } from '../../plugins/access';
-import type { SessionUser } from '../../types';
 import { type SessionsStore, sessionsOn } from './sessions-store';
 import type { AuthStore } from './store';
 

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Role } from '../../../shared/roles';
 import type { Database } from '../../db/client';
-import type { SessionUser } from '../../types';
+import type { SessionUser } from '../../http/identity';
 
 export interface UserRow extends SessionUser {
   /** Confirmed address for reset links and notices; null when the account has none. */

@@ -28,7 +28,7 @@ export function registerTwoFactorPolicy(app: FastifyInstance) {
     secretKey: app.env.SECRET_KEY,
     dataDir: app.env.DATA_DIR,
   });
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async function requireTwoFactorSetup(request) {
     const user = request.user;
     // An API key signs in with no password, so it has no second factor to ask for.
     if (!user || user.role === 'pending' || request.is404 || request.apiKey) return;

@@ -12,10 +12,10 @@ import {
 } from '../../../shared/two-factor';
 import { SECRET_KEY_MISSING } from '../../crypto/secret-box';
 import { HttpError, notFound, validationFailed } from '../../errors';
+import type { SessionUser } from '../../http/identity';
 import { errorSchema } from '../../http/schemas';
 import type { RateLimiter, RateLimitResult } from '../../plugins/rate-limiter';
 import type { WriteLimit } from '../../plugins/write-limits';
-import type { SessionUser } from '../../types';
 import { verifyPassword } from './passwords';
 import type { AuthStore, UserRow } from './store';
 import { recordTwoFactorChange, type TwoFactor, turnOffTwoFactorOf } from './two-factor';

@@ -4,7 +4,7 @@ import { isTotpCode } from '../../../shared/two-factor';
 import { lazySecretBox, type SecretBox } from '../../crypto/secret-box';
 import type { ChangeTransaction } from '../../db/change-log';
 import type { Database } from '../../db/client';
-import type { SessionUser } from '../../types';
+import type { SessionUser } from '../../http/identity';
 import type { AuthStore } from './store';
 import { createTwoFactorStore } from './two-factor-store';
 

@@ -10,7 +10,7 @@ import { trackPath } from '../../content/tracking';
 import type { SecretBox } from '../../crypto/secret-box';
 import type { ChangeTransaction } from '../../db/change-log';
 import type { Database } from '../../db/client';
-import type { SessionUser } from '../../types';
+import type { SessionUser } from '../../http/identity';
 import type { OutgoingMail } from '../mail/outbox';
 import { createSettingsStore } from '../settings/store';
 import { createActivityStore } from './store';

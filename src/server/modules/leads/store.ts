@@ -1,7 +1,7 @@
 import type { ContactStage } from '../../../shared/constants';
 import type { HistoryEntry, Note, RequestActivity } from '../../../shared/lead-desk';
 import type { Database } from '../../db/client';
-import type { SessionUser } from '../../types';
+import type { SessionUser } from '../../http/identity';
 
 /** One thing done on a request: a note, a stage change or a reply (table contact_activity, 0720). */
 export interface NewActivity {

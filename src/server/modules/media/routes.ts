@@ -1,5 +1,6 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MAX_UPLOAD_BYTES } from '../../../shared/constants';
@@ -148,3 +149,11 @@ export function mediaRoutes(store: MediaStore): FastifyPluginAsyncZod {
     );
   };
 }
+
+/** Uploads and the images they become. */
+export const mediaPlugin = fp(
+  async (app) => {
+    await app.register(mediaRoutes(createMediaStore(app.database)));
+  },
+  { name: 'media', dependencies: ['database'], encapsulate: true },
+);

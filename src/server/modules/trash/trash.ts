@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listPageSchema } from '../../../shared/list-page';
@@ -7,8 +8,8 @@ import type { ChangeTransaction } from '../../db/change-log';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { HttpError, notFound } from '../../errors';
+import type { SessionUser } from '../../http/identity';
 import { errorSchema, pageQuery } from '../../http/schemas';
-import type { SessionUser } from '../../types';
 import { createTrashRepository } from './trash-repository';
 
 /**
@@ -156,3 +157,11 @@ export async function recordPurged(
 ) {
   for (const id of ids) await tx.record({ resource, id, action: 'purge', actor });
 }
+
+/** Deleted records, kept for a while and restorable. */
+export const trashRoutesPlugin = fp(
+  async (app) => {
+    await app.register(trashPlugin(app.database));
+  },
+  { name: 'trash', dependencies: ['database'], encapsulate: true },
+);

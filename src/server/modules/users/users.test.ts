@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { ChangeEvent } from '../../db/change-log';
 import { createTestApp } from '../../test/helpers';
-import type { ChangeEvent } from '../../types';
 
 const t = await createTestApp();
 const events: ChangeEvent[] = [];

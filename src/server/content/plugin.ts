@@ -1,0 +1,31 @@
+import fp from 'fastify-plugin';
+import type { ContentTypeDef } from '../../shared/content/define';
+import { contentTypes } from '../../shared/content/types';
+import { type ContentRepository, createContentRepository } from './repository';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The content types this application serves: the declared ones, and a test's extra ones. */
+    contentTypes: readonly ContentTypeDef[];
+    /** Each served content type's records, by type name. */
+    repositories: ReadonlyMap<string, ContentRepository>;
+  }
+}
+
+export interface RepositoriesOptions {
+  /** Types served beside the declared ones: a test's type whose table the test creates. */
+  extraTypes?: readonly ContentTypeDef[];
+}
+
+/** `app.contentTypes` and `app.repositories`: one repository per served content type. */
+export const repositoriesPlugin = fp<RepositoriesOptions>(
+  async (app, options) => {
+    const served = [...contentTypes, ...(options.extraTypes ?? [])];
+    app.decorate('contentTypes', served);
+    app.decorate(
+      'repositories',
+      new Map(served.map((def) => [def.name, createContentRepository(app.database.db, def)])),
+    );
+  },
+  { name: 'repositories', dependencies: ['database'] },
+);

@@ -1,0 +1,80 @@
+import http from 'node:http';
+import type { FastifyServerOptions } from 'fastify';
+import { MAX_BODY_BYTES } from '../../shared/constants';
+import type { Env } from '../env';
+import { prettyLogStream } from './log-format';
+import { redactUrl } from './secret-urls';
+
+/**
+ * TRUST_PROXY for Fastify. A hop count trusts that many proxies in front of us whatever their
+ * address (Fastify itself ignores bare numbers), so use it only when nothing else can reach the port.
+ */
+export function trustProxyOption(
+  value: Env['TRUST_PROXY'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof value === 'number') return (_address, hop) => hop < value;
+  return value;
+}
+
+export interface ServerOptionsInput {
+  env: Env;
+  logger?: boolean;
+  /** Where log lines go instead of stdout (tests read what was logged). */
+  logStream?: { write(line: string): void };
+  /**
+   * Answers a request before Fastify sees it, or says it did not (the response cache's replay of
+   * anonymous reads already answered). Read per request: the cache exists only once plugins load.
+   */
+  answerEarly: () => ((request: http.IncomingMessage, response: http.ServerResponse) => boolean) | undefined;
+}
+
+/** Fastify's own options: logging with secrets redacted, limits, routing and the HTTP server. */
+export function serverOptions(input: ServerOptionsInput): FastifyServerOptions {
+  const { env } = input;
+  return {
+    logger:
+      input.logger === false
+        ? false
+        : {
+            level: env.LOG_LEVEL,
+            redact: {
+              paths: [
+                'req.headers.authorization',
+                'req.headers.cookie',
+                'req.headers["x-xsrf-token"]',
+                'res.headers["set-cookie"]',
+              ],
+              censor: '[redacted]',
+            },
+            // Request lines as Fastify logs them (without the host a request names), but a setup code or
+            // reset token in the URL is hidden.
+            serializers: {
+              req: (request) => ({
+                method: request.method,
+                url: redactUrl(request.url),
+                remoteAddress: request.ip,
+                remotePort: request.socket?.remotePort,
+              }),
+            },
+            stream: input.logStream ?? (env.LOG_FORMAT === 'pretty' ? prettyLogStream() : undefined),
+          },
+    bodyLimit: MAX_BODY_BYTES,
+    trustProxy: trustProxyOption(env.TRUST_PROXY),
+    routerOptions: {
+      ignoreTrailingSlash: true,
+      ignoreDuplicateSlashes: true,
+      caseSensitive: false,
+      maxParamLength: 200,
+    },
+    requestIdHeader: false,
+    // The slow steps of a start are plugins (creating and migrating the database, loading the web
+    // build); on a slow or busy machine they take what they take, and no timer fails them.
+    pluginTimeout: 0,
+    serverFactory: (handler) =>
+      http.createServer((request, response) => {
+        if (input.answerEarly()?.(request, response)) return;
+        handler(request, response);
+      }),
+    genReqId: () => crypto.randomUUID(),
+  };
+}

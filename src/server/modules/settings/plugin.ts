@@ -1,0 +1,43 @@
+import fp from 'fastify-plugin';
+import { isApprovedStaff } from '../../../shared/roles';
+import { type ChoiceCheck, createChoiceCheck } from '../../content/choices';
+import { goLiveRoutes } from '../go-live/routes';
+import { settingsRoutes } from './routes';
+import { createSettingsStore, type SettingsStore } from './store';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The site's settings (company details, two-factor policy, notification choices). */
+    settingsStore: SettingsStore;
+    /** Whether a chosen record or staff member exists: settings, requests and records refer to them. */
+    checkChoices: ChoiceCheck;
+  }
+}
+
+/** `app.settingsStore` and `app.checkChoices`. */
+export const settingsPlugin = fp(
+  async (app) => {
+    app.decorate('settingsStore', createSettingsStore(app.database));
+    const repositories = app.repositories;
+    app.decorate(
+      'checkChoices',
+      createChoiceCheck({
+        hasSlug: async (type, slug) => Boolean(await repositories.get(type)?.findBySlug(slug)),
+        hasId: async (type, id) => Boolean(await repositories.get(type)?.findById(id)),
+        isApprovedStaff: async (id) => isApprovedStaff(await app.authStore.findUserById(id)),
+      }),
+    );
+  },
+  { name: 'settings', dependencies: ['database', 'repositories', 'auth-store'] },
+);
+
+/** The settings screen's API and the go-live checklist. */
+export const settingsRoutesPlugin = fp(
+  async (app) => {
+    await app.register(settingsRoutes(app.settingsStore, app.checkChoices));
+    await app.register(goLiveRoutes(app.settingsStore));
+  },
+  { name: 'settings-routes', dependencies: ['settings'], encapsulate: true },
+);
+
+export const settingsPlugins = [settingsPlugin, settingsRoutesPlugin];

@@ -1,0 +1,32 @@
+import fp from 'fastify-plugin';
+import type { SiteData } from '../../../shared/site-data';
+import { seoRoutes } from '../seo/routes';
+import { createSiteData } from './site-data';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** What pages read: public records typed by their declarations, as a visitor sees them. */
+    site: SiteData;
+  }
+}
+
+/** `app.site`: what the pages read and their forms do. */
+export const sitePlugin = fp(
+  async (app) => {
+    app.decorate(
+      'site',
+      createSiteData(app.repositories, app.settingsStore, app.intake, app.subscriptions.links, app.recovery),
+    );
+  },
+  { name: 'site', dependencies: ['repositories', 'settings', 'requests', 'subscriptions', 'recovery'] },
+);
+
+/** The sitemap, robots.txt and feeds. */
+export const seoPlugin = fp(
+  async (app) => {
+    await app.register(seoRoutes(app.site));
+  },
+  { name: 'seo', dependencies: ['site'], encapsulate: true },
+);
+
+export const sitePlugins = [sitePlugin, seoPlugin];

@@ -1,0 +1,38 @@
+import fp from 'fastify-plugin';
+import { contactFormReader } from '../modules/contact-photos/page-form';
+import { registerSsr } from '../plugins/ssr';
+
+export interface PagesOptions {
+  /** Serve the web pages: from the build, or through Vite in development. Off for API-only tests. */
+  ssr?: false | { dev?: boolean };
+  /** The project root holding the web build. */
+  root: string;
+}
+
+/** The web pages, rendered on the server; and a JSON 404 for unknown API paths, not a page. */
+export const pagesPlugin = fp<PagesOptions>(
+  async (app, options) => {
+    if (!options.ssr) return;
+    await registerSsr(app, {
+      root: options.root,
+      dev: options.ssr.dev,
+      site: app.site,
+      multipartForms: { '/contact': contactFormReader(app, app.contactPhotos) },
+    });
+    app.all(
+      '/api/*',
+      {
+        config: {
+          access: 'public',
+          // A 404 writes nothing, but its POST is still an anonymous request the limit must cover.
+          writeLimit: { bucket: 'unknown-api', max: 120, windowMinutes: 1, message: 'Too many requests.' },
+        },
+        schema: { hide: true },
+      },
+      (request, reply) => {
+        reply.status(404).send({ error: `Nothing at ${request.method} ${request.url.split('?')[0]}.` });
+      },
+    );
+  },
+  { name: 'pages', dependencies: ['site'], encapsulate: true },
+);
