@@ -11,10 +11,11 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MAX_BODY_BYTES, MAX_UPLOAD_BYTES } from '../shared/constants';
-import { contentTypes } from '../shared/content/types';
+import { contactus, contentTypes } from '../shared/content/types';
 import { isApprovedStaff } from '../shared/roles';
 import { backupRoutes } from './backup/routes';
 import { createChoiceCheck } from './content/choices';
+import type { ContentHookRegistry } from './content/hooks';
 import { createIntake } from './content/intake';
 import { createContentRepository } from './content/repository';
 import { contentRoutes } from './content/routes';
@@ -37,17 +38,7 @@ import { setupStatusRoutes } from './modules/auth/setup-routes';
 import { createAuthStore } from './modules/auth/store';
 import { registerTwoFactorPolicy } from './modules/auth/two-factor-policy';
 import { registerCluster } from './modules/cluster';
-import { contactFormReader } from './modules/contact-photos/page-form';
-import { contactPhotoRoutes } from './modules/contact-photos/routes';
-import { createContactPhotoStore } from './modules/contact-photos/store';
-import { eventRoutes } from './modules/events/routes';
-import { createTapStore } from './modules/events/store';
 import { goLiveRoutes } from './modules/go-live/routes';
-import { createLeadDesk } from './modules/leads/desk';
-import { leadDeskRoutes } from './modules/leads/routes';
-import { leadStatsRoutes } from './modules/leads-stats/routes';
-import { createLeadStatsStore } from './modules/leads-stats/store';
-import { liveRoutes } from './modules/live/routes';
 import { createMailOutbox } from './modules/mail/outbox';
 import { scheduleMaintenance } from './modules/maintenance';
 import { mediaRoutes } from './modules/media/routes';
@@ -55,6 +46,8 @@ import { createMediaStore } from './modules/media/store';
 import { pushRoutes } from './modules/push/routes';
 import { createPushSender, loadVapidKeys } from './modules/push/sender';
 import { createPushStore } from './modules/push/store';
+import { requestFormReader } from './modules/requests/photo-form';
+import { requestsPlugin } from './modules/requests/plugin';
 import { seoRoutes } from './modules/seo/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { createSettingsStore } from './modules/settings/store';
@@ -63,8 +56,6 @@ import { statusRoutes } from './modules/status';
 import { subscriptionActions, subscriptionRoutes } from './modules/subscriptions/routes';
 import { createSubscriptionStore } from './modules/subscriptions/store';
 import { trashPlugin } from './modules/trash/trash';
-import { createUrgentAlerts } from './modules/urgent/alerts';
-import { createEscalation } from './modules/urgent/escalation';
 import { usersRoutes } from './modules/users/routes';
 import { registerAccessControl } from './plugins/access';
 import { registerConditionalRequests } from './plugins/conditional';
@@ -266,58 +257,35 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(
     pushRoutes(pushStore, { publicKey: push.publicKey, allowLoopback: env.PUSH_ALLOW_LOOPBACK }),
   );
-  const alerts = createUrgentAlerts(app, push);
-  const urgentType = contentTypes.find((def) => def.intake?.urgent);
-  const escalation = urgentType
-    ? createEscalation(app, {
-        def: urgentType,
-        now: options.now ?? (() => new Date()),
-        minutes: env.URGENT_ESCALATE_MINUTES,
-      })
-    : null;
-  app.decorate('urgent', { settled: alerts.settled, escalation });
-  if (escalation) {
-    // Once at start (what became due while no instance ran), then on a timer; stopped on close.
-    app.addHook('onReady', async () => escalation.start());
-    app.addHook('onClose', () => escalation.stop());
-  }
-  app.addHook('onClose', () => alerts.settled());
   const subscriptions = createSubscriptionStore(database);
   const secretBox = lazySecretBox({
     secretKey: env.SECRET_KEY,
     dataDir: env.DATA_DIR,
     databaseKind: database.kind,
   });
-  const contactPhotos = createContactPhotoStore(database);
-  app.decorate('contactPhotos', contactPhotos);
-  await app.register(contactPhotoRoutes(contactPhotos));
+  // The request module: its service, routes, photos, stats, escalation, and its content hooks.
+  const contentHooks: ContentHookRegistry = new Map();
+  await app.register(requestsPlugin, {
+    typeName: contactus.name,
+    hooks: contentHooks,
+    secretBox,
+    now: options.now,
+  });
   const intake = createIntake(app, {
-    photos: contactPhotos,
+    photos: app.requestPhotos,
     settings: settingsStore,
     outbox: mailOutbox,
-    urgentCreated: alerts.created,
+    urgentCreated: (_def, record) => app.urgent.created(record),
     subscriptions,
     checkChoices,
     sealTrackToken: async (token) => (await secretBox())?.seal(token) ?? null,
   });
   const subscriptionLinks = subscriptionActions(app);
   await app.register(subscriptionRoutes(subscriptionLinks));
-  const tapStore = createTapStore(database);
-  await app.register(eventRoutes(tapStore));
-  await app.register(leadStatsRoutes(createLeadStatsStore(database), tapStore));
-  await app.register(liveRoutes);
-  const desk = createLeadDesk(app, { outbox: mailOutbox, secretBox });
+  const userNames = async () => new Map((await authStore.listUsers()).map((user) => [user._id, user.name]));
   for (const def of contentTypes) {
-    const repository = repositories.get(def.name)!;
-    await app.register(
-      contentRoutes(def, repository, intake, {
-        checkChoices,
-        userNames: async () => new Map((await authStore.listUsers()).map((user) => [user._id, user.name])),
-        desk,
-        photos: contactPhotos,
-      }),
-    );
-    if (def.desk) await app.register(leadDeskRoutes(def, repository, desk));
+    const routeDeps = { intake, checkChoices, userNames };
+    await app.register(contentRoutes(repositories.get(def.name)!, routeDeps, contentHooks.get(def.name)));
   }
   await app.register(trashPlugin(database));
   await app.register(backupRoutes);
@@ -336,7 +304,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       root: PROJECT_ROOT,
       dev: options.ssr.dev,
       site,
-      multipartForms: { '/contact': contactFormReader(app, contactPhotos) },
+      multipartForms: { '/contact': requestFormReader(app, app.requestPhotos) },
     });
     // Unknown API paths answer JSON, not a page.
     app.all(

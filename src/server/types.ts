@@ -6,10 +6,8 @@ import type { ContentRepository } from './content/repository';
 import type { ChangeLog } from './db/change-log';
 import type { Database } from './db/client';
 import type { Env } from './env';
-import type { ContactPhotoStore } from './modules/contact-photos/store';
 import type { MailOutbox } from './modules/mail/outbox';
 import type { PushSender } from './modules/push/sender';
-import type { Escalation } from './modules/urgent/escalation';
 
 export interface SessionUser {
   _id: string;
@@ -40,8 +38,6 @@ declare module 'fastify' {
     site: SiteData;
     /** Staff notification mail, when SMTP_URL is set. */
     mailOutbox: MailOutbox | null;
-    /** Visitors' photos of a fault: stored unclaimed, claimed by a request, swept (decision 074). */
-    contactPhotos: ContactPhotoStore;
     /**
      * Every write runs through `changes.write` and records what it changed in its own transaction;
      * caches hear committed changes of this and other instances through `changes.onChange`.
@@ -49,13 +45,6 @@ declare module 'fastify' {
     changes: ChangeLog;
     /** Browser notifications to staff (Web Push). */
     push: PushSender;
-    /** Urgent requests: push notifications under way, and the escalation of those left new. */
-    urgent: {
-      /** Resolves when the push notifications already started have been sent or given up. */
-      settled(): Promise<void>;
-      /** The escalation sweep (null when no type declares `intake.urgent`). */
-      escalation: Escalation | null;
-    };
   }
   interface FastifyRequest {
     user: SessionUser | null;

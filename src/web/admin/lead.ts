@@ -1,6 +1,6 @@
 import { CONTACT_STAGES, type ContactStage } from '../../shared/constants';
 import { contactus } from '../../shared/content/types';
-import type { HistoryEntry, Note } from '../../shared/lead-desk';
+import type { HistoryEntry, Note } from '../../shared/request-desk';
 import { normalisePhone } from '../../shared/phone';
 
 /**

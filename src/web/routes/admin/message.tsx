@@ -10,7 +10,7 @@ import {
 } from 'react-router';
 import { CONTACT_STAGES } from '../../../shared/constants';
 import { contactus } from '../../../shared/content/types';
-import type { HistoryEntry } from '../../../shared/lead-desk';
+import type { HistoryEntry } from '../../../shared/request-desk';
 import { redirectTargetOr } from '../../../shared/redirect-target';
 import { servicePath } from '../../../shared/seo/public-pages';
 import { stageWords } from '../../../shared/stage-words';

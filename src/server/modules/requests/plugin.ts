@@ -1,0 +1,135 @@
+import fp from 'fastify-plugin';
+import { z } from 'zod';
+import { requestActivityShape } from '../../../shared/request-desk';
+import { isApprovedStaff } from '../../../shared/roles';
+import type { ContentHookRegistry, ContentHooks } from '../../content/hooks';
+import type { ContentRepository, StoredRecord } from '../../content/repository';
+import type { SecretBox } from '../../crypto/secret-box';
+import { deskRoutes } from './desk-routes';
+import { createEscalation, type Escalation } from './escalation';
+import { liveRoutes } from './live-routes';
+import { photoRoutes } from './photo-routes';
+import { createPhotoStore, type PhotoStore } from './photo-store';
+import { createRequestService, REQUEST_FIELDS, type RequestService } from './service';
+import { requestStatsRoutes } from './stats-routes';
+import { createRequestStatsStore } from './stats-store';
+import { createRequestStore } from './store';
+import { tapRoutes } from './tap-routes';
+import { createTapStore } from './tap-store';
+import { createUrgentAlerts } from './urgent-alerts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Visitors' photos of a fault: stored unclaimed, claimed by a request, swept (decision 074). */
+    requestPhotos: PhotoStore;
+    /** Urgent requests: push notifications under way, and the escalation of those left new. */
+    urgent: {
+      /** Resolves when the push notifications already started have been sent or given up. */
+      settled(): Promise<void>;
+      /** Browser notifications about a new urgent request, after its commit; never awaited. */
+      created(record: StoredRecord): void;
+      /** The escalation sweep of urgent requests left new. */
+      escalation: Escalation;
+    };
+    /** The request desk's rules (stage changes, assignment, notes, replies). */
+    requests: RequestService;
+  }
+}
+
+export interface RequestsPluginOptions {
+  /** The requests' content type name: the API's historical `contactus`. */
+  typeName: string;
+  /** Where the content engine finds the request's hooks when it registers the type's routes. */
+  hooks: ContentHookRegistry;
+  /** Opens the sealed track tokens; null on a site without a key. */
+  secretBox(): Promise<SecretBox | null>;
+  /** The clock of the escalation; tests move it instead of waiting. */
+  now?: () => Date;
+}
+
+/** The request's additions to the generic content routes (content/hooks.ts). */
+function requestHooks(
+  requests: ContentRepository,
+  service: RequestService,
+  photos: PhotoStore,
+): ContentHooks {
+  return {
+    afterUpdate: service.hooks.afterUpdate,
+    updateExtras: { notifyCustomer: z.boolean().optional() },
+    // A request is answered with its notes and history; its photos go to staff only, as addresses.
+    read: {
+      shape: requestActivityShape,
+      async load(record, reader) {
+        const activity = await service.activityOf(record._id);
+        return isApprovedStaff(reader) ? { ...activity, photos: await photos.urls(record._id) } : activity;
+      },
+    },
+    // A queue row needs only how many photos a request has: one query for the page.
+    async listRows(rows, reader) {
+      if (!isApprovedStaff(reader)) return rows;
+      const counts = await photos.counts(rows.map((row) => String(row._id)));
+      return rows.map((row) => ({ ...row, photoCount: counts.get(String(row._id)) ?? 0 }));
+    },
+    // Requests are read with `leads:read` and worked on with `leads:write`, never created (that is
+    // the visitors' door) or deleted by a key (decision 081).
+    keyScope: (operation) =>
+      operation === 'read' ? 'leads:read' : operation === 'write' ? 'leads:write' : undefined,
+    assigneeField: REQUEST_FIELDS.assignee,
+    routes: deskRoutes(requests.def, service),
+  };
+}
+
+/**
+ * The request (lead) module as one plugin: its service, hooks into the content engine, photos,
+ * taps, stats, the live stream and the escalation of urgent requests left new. Needs the content
+ * repositories, the mail outbox and push notifications to be decorated first.
+ */
+export const requestsPlugin = fp<RequestsPluginOptions>(
+  async (app, options) => {
+    const requests = app.repositories.get(options.typeName);
+    if (!requests) throw new Error(`no repository for ${options.typeName}`);
+    const service = createRequestService({
+      database: app.database,
+      changes: app.changes,
+      requests,
+      siteOrigin: () => app.siteOrigin(),
+      outbox: app.mailOutbox,
+      secretBox: options.secretBox,
+    });
+    app.decorate('requests', service);
+
+    const photos = createPhotoStore(app.database);
+    app.decorate('requestPhotos', photos);
+    await app.register(photoRoutes(photos, requests));
+    options.hooks.set(options.typeName, requestHooks(requests, service, photos));
+
+    const taps = createTapStore(app.database);
+    await app.register(tapRoutes(taps));
+    await app.register(requestStatsRoutes(createRequestStatsStore(app.database), taps));
+    await app.register(liveRoutes);
+
+    const alerts = createUrgentAlerts(app, app.push);
+    const escalation = createEscalation({
+      changes: app.changes,
+      requests,
+      store: createRequestStore(app.database),
+      outbox: () => app.mailOutbox,
+      siteOrigin: () => app.siteOrigin(),
+      log: app.log,
+      now: options.now ?? (() => new Date()),
+      minutes: app.env.URGENT_ESCALATE_MINUTES,
+    });
+    app.decorate('urgent', {
+      settled: alerts.settled,
+      created: (record: StoredRecord) => alerts.created(requests.def, record),
+      escalation,
+    });
+    // Once at start (what became due while no instance ran), then on a timer; stopped on close.
+    app.addHook('onReady', async () => escalation.start());
+    app.addHook('onClose', async () => {
+      await escalation.stop();
+      await alerts.settled();
+    });
+  },
+  { name: 'requests' },
+);
