@@ -16,7 +16,7 @@ export interface EscalationDeps {
   /** The mail outbox, null without SMTP_URL. */
   outbox(): Pick<MailOutbox, 'enqueue' | 'nudge'> | null;
   siteOrigin(): string;
-  log: FastifyBaseLogger;
+  log: Pick<FastifyBaseLogger, 'error'>;
   /** The clock: tests move it instead of waiting. */
   now: () => Date;
   minutes: number;

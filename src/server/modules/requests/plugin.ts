@@ -6,14 +6,13 @@ import type { ContentHookRegistry, ContentHooks } from '../../content/hooks';
 import type { ContentRepository, StoredRecord } from '../../content/repository';
 import type { SecretBox } from '../../crypto/secret-box';
 import { deskRoutes } from './desk-routes';
-import { createEscalation, type Escalation } from './escalation';
+import type { Escalation } from './escalation';
 import { liveRoutes } from './live-routes';
 import { photoRoutes } from './photo-routes';
 import { createPhotoStore, type PhotoStore } from './photo-store';
 import { createRequestService, REQUEST_FIELDS, type RequestService } from './service';
 import { requestStatsRoutes } from './stats-routes';
 import { createRequestStatsStore } from './stats-store';
-import { createRequestStore } from './store';
 import { tapRoutes } from './tap-routes';
 import { createTapStore } from './tap-store';
 import { createUrgentAlerts } from './urgent-alerts';
@@ -95,6 +94,11 @@ export const requestsPlugin = fp<RequestsPluginOptions>(
       siteOrigin: () => app.siteOrigin(),
       outbox: app.mailOutbox,
       secretBox: options.secretBox,
+      escalation: {
+        log: app.log,
+        now: options.now ?? (() => new Date()),
+        minutes: app.env.URGENT_ESCALATE_MINUTES,
+      },
     });
     app.decorate('requests', service);
 
@@ -109,16 +113,7 @@ export const requestsPlugin = fp<RequestsPluginOptions>(
     await app.register(liveRoutes);
 
     const alerts = createUrgentAlerts(app, app.push);
-    const escalation = createEscalation({
-      changes: app.changes,
-      requests,
-      store: createRequestStore(app.database),
-      outbox: () => app.mailOutbox,
-      siteOrigin: () => app.siteOrigin(),
-      log: app.log,
-      now: options.now ?? (() => new Date()),
-      minutes: app.env.URGENT_ESCALATE_MINUTES,
-    });
+    const { escalation } = service;
     app.decorate('urgent', {
       settled: alerts.settled,
       created: (record: StoredRecord) => alerts.created(requests.def, record),

@@ -12,6 +12,7 @@ import type { Database } from '../../db/client';
 import type { SessionUser } from '../../types';
 import type { OutgoingMail } from '../mail/outbox';
 import { createSettingsStore } from '../settings/store';
+import { createEscalation, type EscalationDeps } from './escalation';
 import { composeMail, replyMail, stageMail } from './mail';
 import { createRequestStore } from './store';
 
@@ -34,6 +35,8 @@ export interface RequestServiceDeps {
   outbox: { enqueue(tx: ChangeTransaction['db'], mail: OutgoingMail): Promise<void>; nudge(): void } | null;
   /** Opens the sealed track tokens; null on a site without a key (PostgreSQL without SECRET_KEY). */
   secretBox(): Promise<SecretBox | null>;
+  /** The escalation of urgent requests left new: after how many minutes, by which clock. */
+  escalation: Pick<EscalationDeps, 'minutes' | 'now' | 'log' | 'intervalMs'>;
 }
 
 /** Who acts, and which requests they may touch (an API key limited to one person's requests). */
@@ -50,6 +53,14 @@ export interface Acting {
 export function createRequestService(deps: RequestServiceDeps) {
   const store = createRequestStore(deps.database);
   const def: ContentTypeDef = deps.requests.def;
+  const escalation = createEscalation({
+    ...deps.escalation,
+    changes: deps.changes,
+    requests: deps.requests,
+    store,
+    outbox: () => deps.outbox,
+    siteOrigin: deps.siteOrigin,
+  });
 
   /** The sender's status page as a full link, when the server can still open their token. */
   async function statusLink(records: ContentRepository, id: string): Promise<string | null> {
@@ -193,6 +204,14 @@ export function createRequestService(deps: RequestServiceDeps) {
       if (entry) deps.outbox?.nudge();
       return entry;
     },
+
+    /**
+     * Mail ESCALATED about every urgent request left new for too long, once each (escalation.ts);
+     * answers the ids escalated by this call.
+     */
+    escalate: () => escalation.sweep(),
+    /** The escalation's timer: started with the app, stopped when it closes. */
+    escalation,
 
     /** Whether replies can be sent at all (SMTP is configured). */
     canMail: () => deps.outbox !== null,
