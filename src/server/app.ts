@@ -11,7 +11,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MAX_BODY_BYTES, MAX_UPLOAD_BYTES } from '../shared/constants';
-import { contactus, contentTypes } from '../shared/content/types';
+import { contactus, contentTypes, subscriber } from '../shared/content/types';
 import { isApprovedStaff } from '../shared/roles';
 import { backupRoutes } from './backup/routes';
 import { createChoiceCheck } from './content/choices';
@@ -53,6 +53,7 @@ import { settingsRoutes } from './modules/settings/routes';
 import { createSettingsStore } from './modules/settings/store';
 import { createSiteData } from './modules/site/site-data';
 import { statusRoutes } from './modules/status';
+import { subscriberHooks } from './modules/subscriptions/hooks';
 import { subscriptionActions, subscriptionRoutes } from './modules/subscriptions/routes';
 import { createSubscriptionStore } from './modules/subscriptions/store';
 import { trashPlugin } from './modules/trash/trash';
@@ -271,13 +272,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     secretBox,
     now: options.now,
   });
+  contentHooks.set(
+    subscriber.name,
+    subscriberHooks(subscriptions, mailOutbox, () => app.siteOrigin()),
+  );
   const intake = createIntake(app, {
-    photos: app.requestPhotos,
-    settings: settingsStore,
-    outbox: mailOutbox,
-    urgentCreated: (_def, record) => app.urgent.created(record),
-    subscriptions,
     checkChoices,
+    hooks: contentHooks,
     sealTrackToken: async (token) => (await secretBox())?.seal(token) ?? null,
   });
   const subscriptionLinks = subscriptionActions(app);

@@ -17,12 +17,31 @@ export interface UpdatedRecord {
   extras: Record<string, unknown>;
 }
 
+/** A new record as a type's hook hears of it: inside its transaction, before its audit row. */
+export interface CreatedRecord {
+  tx: ChangeTransaction;
+  /** The type's repository bound to the transaction. */
+  records: ContentRepository;
+  record: StoredRecord;
+  /** The body's keys that are not fields, as the type's `createExtras` names them (photo tokens). */
+  extras: Record<string, unknown>;
+  /** Whether the declaration's honeypot caught it (then nobody should be bothered by it). */
+  flagged: boolean;
+}
+
 /**
  * What a module adds to the generic routes of one content type, as Payload's collection hooks do:
  * the engine stays CRUD and never names a type; a type's own work (the request desk's history,
  * mails and photos) lives in its module and comes in through these. Every member is optional.
  */
 export interface ContentHooks {
+  /** Body keys a new record takes besides its fields, never stored (a request's `photos`). */
+  createExtras?: readonly string[];
+  /**
+   * Inside a new record's transaction (not for a duplicate of a unique record): a request's photos
+   * claimed and its mails queued. May answer work to run after the commit (nudge the outbox).
+   */
+  afterCreate?(created: CreatedRecord): Promise<(() => void) | undefined>;
   /**
    * Inside an update's transaction, after the row and its audit row were written. May answer work
    * to run after the commit (send queued mail now).

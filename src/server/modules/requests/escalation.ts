@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { EMAIL_PATTERN } from '../../../shared/text';
-import { urgentNotification } from '../../content/intake';
 import { type ContentRepository, recordName } from '../../content/repository';
 import type { ChangeLog } from '../../db/change-log';
 import type { Database } from '../../db/client';
 import type { MailOutbox } from '../mail/outbox';
 import { createSettingsStore } from '../settings/store';
+import { urgentNotification } from './staff-mail';
 import { ESCALATION_BATCH, type RequestStore } from './store';
 
 export interface EscalationDeps {

@@ -1,16 +1,13 @@
 import fp from 'fastify-plugin';
-import { z } from 'zod';
-import { requestActivityShape } from '../../../shared/request-desk';
-import { isApprovedStaff } from '../../../shared/roles';
-import type { ContentHookRegistry, ContentHooks } from '../../content/hooks';
-import type { ContentRepository, StoredRecord } from '../../content/repository';
+import type { ContentHookRegistry } from '../../content/hooks';
+import type { StoredRecord } from '../../content/repository';
 import type { SecretBox } from '../../crypto/secret-box';
-import { deskRoutes } from './desk-routes';
 import type { Escalation } from './escalation';
+import { requestHooks } from './hooks';
 import { liveRoutes } from './live-routes';
 import { photoRoutes } from './photo-routes';
 import { createPhotoStore, type PhotoStore } from './photo-store';
-import { createRequestService, REQUEST_FIELDS, type RequestService } from './service';
+import { createRequestService, type RequestService } from './service';
 import { requestStatsRoutes } from './stats-routes';
 import { createRequestStatsStore } from './stats-store';
 import { tapRoutes } from './tap-routes';
@@ -46,38 +43,6 @@ export interface RequestsPluginOptions {
   now?: () => Date;
 }
 
-/** The request's additions to the generic content routes (content/hooks.ts). */
-function requestHooks(
-  requests: ContentRepository,
-  service: RequestService,
-  photos: PhotoStore,
-): ContentHooks {
-  return {
-    afterUpdate: service.hooks.afterUpdate,
-    updateExtras: { notifyCustomer: z.boolean().optional() },
-    // A request is answered with its notes and history; its photos go to staff only, as addresses.
-    read: {
-      shape: requestActivityShape,
-      async load(record, reader) {
-        const activity = await service.activityOf(record._id);
-        return isApprovedStaff(reader) ? { ...activity, photos: await photos.urls(record._id) } : activity;
-      },
-    },
-    // A queue row needs only how many photos a request has: one query for the page.
-    async listRows(rows, reader) {
-      if (!isApprovedStaff(reader)) return rows;
-      const counts = await photos.counts(rows.map((row) => String(row._id)));
-      return rows.map((row) => ({ ...row, photoCount: counts.get(String(row._id)) ?? 0 }));
-    },
-    // Requests are read with `leads:read` and worked on with `leads:write`, never created (that is
-    // the visitors' door) or deleted by a key (decision 081).
-    keyScope: (operation) =>
-      operation === 'read' ? 'leads:read' : operation === 'write' ? 'leads:write' : undefined,
-    assigneeField: REQUEST_FIELDS.assignee,
-    routes: deskRoutes(requests.def, service),
-  };
-}
-
 /**
  * The request (lead) module as one plugin: its service, hooks into the content engine, photos,
  * taps, stats, the live stream and the escalation of urgent requests left new. Needs the content
@@ -105,7 +70,6 @@ export const requestsPlugin = fp<RequestsPluginOptions>(
     const photos = createPhotoStore(app.database);
     app.decorate('requestPhotos', photos);
     await app.register(photoRoutes(photos, requests));
-    options.hooks.set(options.typeName, requestHooks(requests, service, photos));
 
     const taps = createTapStore(app.database);
     await app.register(tapRoutes(taps));
@@ -114,11 +78,19 @@ export const requestsPlugin = fp<RequestsPluginOptions>(
 
     const alerts = createUrgentAlerts(app, app.push);
     const { escalation } = service;
-    app.decorate('urgent', {
-      settled: alerts.settled,
-      created: (record: StoredRecord) => alerts.created(requests.def, record),
-      escalation,
-    });
+    const urgentCreated = (record: StoredRecord) => alerts.created(requests.def, record);
+    app.decorate('urgent', { settled: alerts.settled, created: urgentCreated, escalation });
+    options.hooks.set(
+      options.typeName,
+      requestHooks({
+        requests,
+        service,
+        photos,
+        outbox: app.mailOutbox,
+        siteOrigin: () => app.siteOrigin(),
+        urgentCreated,
+      }),
+    );
     // Once at start (what became due while no instance ran), then on a timer; stopped on close.
     app.addHook('onReady', async () => escalation.start());
     app.addHook('onClose', async () => {

@@ -23,6 +23,7 @@ export const REQUEST_FIELDS = {
   firstResponseAt: 'firstResponseAt',
   assignee: 'assignee',
   spam: 'spam',
+  urgent: 'urgent',
 } as const;
 
 export interface RequestServiceDeps {
