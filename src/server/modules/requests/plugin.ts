@@ -98,5 +98,11 @@ export const requestsPlugin = fp<RequestsPluginOptions>(
       await alerts.settled();
     });
   },
-  { name: 'requests' },
+  {
+    name: 'requests',
+    // Refused at start, with the missing name, when registered before what it builds on.
+    decorators: {
+      fastify: ['database', 'changes', 'repositories', 'mailOutbox', 'push', 'siteOrigin', 'env'],
+    },
+  },
 );
