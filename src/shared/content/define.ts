@@ -136,6 +136,11 @@ export interface RankedOrder<K extends string = string> {
   first: readonly Partial<Record<K, string | boolean>>[];
 }
 
+/** A table name as SQL text may carry it unquoted. */
+export const SQL_IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
+/** A field key, whose column is its snake_case (`firstResponseAt` → `first_response_at`). */
+const FIELD_KEY = /^[a-z][a-zA-Z0-9]*$/;
+
 /**
  * Check a declaration and keep its literal type: the name, the access rules, the slug and each
  * field's kind travel to every reader, so `site.list('service')` knows a service's fields and a
@@ -144,6 +149,12 @@ export interface RankedOrder<K extends string = string> {
 export function defineContentType<const F extends Record<string, Field>, const D extends ContentTypeDef<F>>(
   def: D & ContentTypeDef<F>,
 ): D {
+  // Names that become SQL identifiers are written into statements as they are: only plain ones pass.
+  if (!SQL_IDENTIFIER.test(def.table))
+    throw new Error(`${def.name}: table '${def.table}' is not a plain SQL name`);
+  for (const key of Object.keys(def.fields))
+    if (!FIELD_KEY.test(key))
+      throw new Error(`${def.name}: field '${key}' cannot name a column (letters and digits only)`);
   for (const column of def.admin.columns) {
     if (!(column in def.fields)) throw new Error(`${def.name}: admin column '${column}' is not a field`);
   }
