@@ -17,6 +17,7 @@ import { clusterPlugin } from './modules/cluster';
 import { mailOutboxPlugin } from './modules/mail/plugin';
 import { mediaPlugin } from './modules/media/routes';
 import { pushPlugins } from './modules/push/plugin';
+import { requestRoutesPlugin, requestsPlugin } from './modules/requests/plugin';
 import { settingsPlugins } from './modules/settings/plugin';
 import { sitePlugins } from './modules/site/plugin';
 import { statusPlugin } from './modules/status';
@@ -33,8 +34,8 @@ import { securityHeadersPlugin } from './plugins/security-headers';
 import { siteOriginPlugin } from './plugins/site-origin';
 import { textGuardPlugin } from './plugins/text-guard';
 import { writeLimitsPlugin } from './plugins/write-limits';
+import { contentRoutesPlugin, intakePlugin } from './wiring/content';
 import { pagesPlugin } from './wiring/pages';
-import { requestPlugins } from './wiring/requests';
 
 /** The project root: the nearest folder above this module (src/server or the build) with a package.json. */
 export const PROJECT_ROOT = (() => {
@@ -87,10 +88,8 @@ export function appPlugins(options: AppOptions): PluginEntry[] {
     ...sitePlugins,
     ...[mediaPlugin, statusPlugin, trashRoutesPlugin, backupPlugin, auditRoutesPlugin, clusterPlugin],
     withOptions(pagesPlugin, { ssr: options.ssr, root: PROJECT_ROOT }),
-
-    // The request workflow (photos, urgent alerts, intake, the lead desk) and the content routes:
-    // one block, to be replaced by the request module's own plugins.
-    ...requestPlugins({ now: options.now }),
+    ...[intakePlugin, contentRoutesPlugin],
+    ...[withOptions(requestsPlugin, { now: options.now }), requestRoutesPlugin],
   ];
   return plugins.map((entry) => ('plugin' in entry ? entry : { plugin: entry }));
 }

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { ContentTypeDef } from '../../shared/content/define';
 import { contentTypes } from '../../shared/content/types';
+import type { ContentHookRegistry } from './hooks';
 import { type ContentRepository, createContentRepository } from './repository';
 
 declare module 'fastify' {
@@ -9,6 +10,11 @@ declare module 'fastify' {
     contentTypes: readonly ContentTypeDef[];
     /** Each served content type's records, by type name. */
     repositories: ReadonlyMap<string, ContentRepository>;
+    /**
+     * What modules add to a type's generic routes (content/hooks.ts), by type name: filled by the
+     * modules' application-wide plugins, read when the routes register, which is after all of them.
+     */
+    contentHooks: ContentHookRegistry;
   }
 }
 
@@ -17,7 +23,7 @@ export interface RepositoriesOptions {
   extraTypes?: readonly ContentTypeDef[];
 }
 
-/** `app.contentTypes` and `app.repositories`: one repository per served content type. */
+/** `app.contentTypes`, `app.repositories` (one per served type) and the empty `app.contentHooks`. */
 export const repositoriesPlugin = fp<RepositoriesOptions>(
   async (app, options) => {
     const served = [...contentTypes, ...(options.extraTypes ?? [])];
@@ -26,6 +32,7 @@ export const repositoriesPlugin = fp<RepositoriesOptions>(
       'repositories',
       new Map(served.map((def) => [def.name, createContentRepository(app.database.db, def)])),
     );
+    app.decorate('contentHooks', new Map());
   },
   { name: 'repositories', dependencies: ['database'] },
 );

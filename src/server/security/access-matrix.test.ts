@@ -235,7 +235,8 @@ describe('access matrix', () => {
     const promised: string[] = ['content:write POST /api/upload'];
     for (const def of contentTypes) {
       const base = `/api/${def.name}`;
-      if (def.desk) {
+      // The requests are the lead desk's (modules/requests): `leads:*` keys, never created or deleted by one.
+      if (def.name === 'contactus') {
         promised.push(
           `leads:read GET ${base}`,
           `leads:read GET ${base}/:id`,

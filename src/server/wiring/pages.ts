@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { contactFormReader } from '../modules/contact-photos/page-form';
+import { requestFormReader } from '../modules/requests/photo-form';
 import { registerSsr } from '../plugins/ssr';
 
 export interface PagesOptions {
@@ -17,7 +17,7 @@ export const pagesPlugin = fp<PagesOptions>(
       root: options.root,
       dev: options.ssr.dev,
       site: app.site,
-      multipartForms: { '/contact': contactFormReader(app, app.contactPhotos) },
+      multipartForms: { '/contact': requestFormReader(app, app.requestPhotos) },
     });
     app.all(
       '/api/*',

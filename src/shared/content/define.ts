@@ -35,7 +35,11 @@ export interface ContentTypeDef<F extends Record<string, Field> = Record<string,
    */
   uniqueField?: keyof F & string;
   access: ContentAccess;
-  /** Safeguards for records the public sends in (the contact form); see server/content/intake.ts. */
+  /**
+   * Safeguards for records the public sends in (the contact form, the newsletter sign-up); see
+   * server/content/intake.ts. What a type does with a new record beyond these (a request's mails
+   * and photos, a subscriber's confirmation) is its module's `afterCreate` hook (decision 088).
+   */
   intake?: {
     /**
      * A form field people never see (`field`). A bot that fills it gets the normal success answer,
@@ -47,12 +51,10 @@ export interface ContentTypeDef<F extends Record<string, Field> = Record<string,
      * budget is an env variable per bucket (CONTACT_RATE_LIMIT, SUBSCRIBE_RATE_LIMIT; see intake.ts).
      */
     rateLimit?: { bucket: string; windowMinutes: number; message: string };
-    /** E-mail the settings' notify address about every new record that is not flagged (with SMTP_URL). */
-    notify?: boolean;
     /**
      * The sender must confirm from a link mailed to them (subscribers). Creating answers 202 with
      * `acknowledgement` whether the address was new or known, so the answer tells nobody who is
-     * on the list; see server/modules/subscriptions.
+     * on the list; the confirmation mail is server/modules/subscriptions/hooks.ts.
      */
     doubleOptIn?: { acknowledgement: string };
     /**
@@ -64,7 +66,7 @@ export interface ContentTypeDef<F extends Record<string, Field> = Record<string,
     /**
      * The sender may attach up to `max` photos, each sent first through its own door
      * (`POST /api/<name>/photos`) and named here by the token it answered; staff alone see them.
-     * See server/modules/contact-photos and docs/decisions/074.
+     * See server/modules/requests and docs/decisions/074.
      */
     photos?: { max: number };
     /**
@@ -73,7 +75,7 @@ export interface ContentTypeDef<F extends Record<string, Field> = Record<string,
      * notifications on are pushed one, and a record still at `stage.open` in `stage.field` after
      * URGENT_ESCALATE_MINUTES is mailed once more, as ESCALATED, to the notify address and every
      * admin. `details`: the fields after the reference in those subjects (area, phone). See
-     * server/modules/urgent and docs/decisions/073.
+     * server/modules/requests and docs/decisions/073.
      */
     urgent?: {
       flag: keyof F & string;
@@ -82,18 +84,6 @@ export interface ContentTypeDef<F extends Record<string, Field> = Record<string,
       /** What the push notification's body names besides the details (the service). */
       summary: readonly (keyof F & string)[];
     };
-  };
-  /**
-   * Staff work on each record as a job (the lead desk, decision 072): notes, a history of stage
-   * changes and replies (rows of their own), mails to the sender, the first response stamped.
-   * Names the fields the desk reads; see server/modules/leads.
-   */
-  desk?: {
-    stage: keyof F & string;
-    scheduledAt: keyof F & string;
-    firstResponseAt: keyof F & string;
-    /** Moving to these stages tells the sender unless the change says `notifyCustomer: false`. */
-    notifyOn: readonly string[];
   };
   list: {
     /** 'position' is the staff-editable order; 'newest' puts the latest first (the inbox). */
@@ -146,6 +136,11 @@ export interface RankedOrder<K extends string = string> {
   first: readonly Partial<Record<K, string | boolean>>[];
 }
 
+/** A table name as SQL text may carry it unquoted. */
+export const SQL_IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
+/** A field key, whose column is its snake_case (`firstResponseAt` → `first_response_at`). */
+const FIELD_KEY = /^[a-z][a-zA-Z0-9]*$/;
+
 /**
  * Check a declaration and keep its literal type: the name, the access rules, the slug and each
  * field's kind travel to every reader, so `site.list('service')` knows a service's fields and a
@@ -154,6 +149,12 @@ export interface RankedOrder<K extends string = string> {
 export function defineContentType<const F extends Record<string, Field>, const D extends ContentTypeDef<F>>(
   def: D & ContentTypeDef<F>,
 ): D {
+  // Names that become SQL identifiers are written into statements as they are: only plain ones pass.
+  if (!SQL_IDENTIFIER.test(def.table))
+    throw new Error(`${def.name}: table '${def.table}' is not a plain SQL name`);
+  for (const key of Object.keys(def.fields))
+    if (!FIELD_KEY.test(key))
+      throw new Error(`${def.name}: field '${key}' cannot name a column (letters and digits only)`);
   for (const column of def.admin.columns) {
     if (!(column in def.fields)) throw new Error(`${def.name}: admin column '${column}' is not a field`);
   }

@@ -72,8 +72,6 @@ export function schemasFor<D extends ContentTypeDef>(def: D): ContentSchemas<D> 
   const examples = examplesFor(def);
   const create = z.object(createShape).meta({ example: examples.create });
   const partial = partialShape(shapeOf(def.fields, (field) => field.input !== 'never'));
-  // Not stored: whether a desk's stage change e-mails the sender (default: its `notifyOn` stages).
-  if (def.desk) partial.notifyCustomer = z.boolean().optional();
   const update = z.object({ ...partial, version: versionSchema, sortOrder: positionSchema });
   const recordShape: Record<string, z.ZodType> = {
     _id: z.string(),

@@ -294,7 +294,6 @@ export const contactus = defineContentType({
       windowMinutes: 10,
       message: 'Too many messages. Please try again later.',
     },
-    notify: true,
     track: { prefix: 'CF' },
     photos: { max: VISITOR_PHOTOS_MAX },
     urgent: {
@@ -303,12 +302,6 @@ export const contactus = defineContentType({
       stage: { field: 'stage', open: 'new' },
       summary: ['area', 'service'],
     },
-  },
-  desk: {
-    stage: 'stage',
-    scheduledAt: 'scheduledAt',
-    firstResponseAt: 'firstResponseAt',
-    notifyOn: ['scheduled', 'done'],
   },
   list: {
     order: 'newest',

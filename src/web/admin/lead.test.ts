@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   customerWhatsappHref,
   internationalDigits,
-  notifyByDefault,
   queueOrderServed,
   queueQuery,
   stageLabel,
@@ -24,13 +23,6 @@ describe('the lead desk helpers', () => {
     expect(new URL(customerWhatsappHref('03001234567', null, 'Cool Tech')).searchParams.get('text')).toBe(
       'Hello, this is Cool Tech about your request.',
     );
-  });
-
-  it('tells the customer by default about a visit booked and a job done only', () => {
-    const stages = ['new', 'contacted', 'scheduled', 'done', 'lost'];
-    expect(stages.filter((stage) => notifyByDefault(stage))).toEqual(['scheduled', 'done']);
-    // A request the honeypot caught is told nothing unless staff tick the box.
-    expect(stages.filter((stage) => notifyByDefault(stage, { spam: true }))).toEqual([]);
   });
 
   it('names stages in words and falls back to New', () => {

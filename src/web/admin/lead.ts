@@ -1,11 +1,11 @@
 import { CONTACT_STAGES, type ContactStage } from '../../shared/constants';
 import { contactus } from '../../shared/content/types';
-import type { HistoryEntry, Note } from '../../shared/lead-desk';
 import { normalisePhone } from '../../shared/phone';
+import type { HistoryEntry, Note } from '../../shared/request-desk';
 
 /**
- * The lead desk's plain rules, apart from React: how staff name each stage, which stage changes
- * tell the customer by default, the queue's URL filters, and the links that reach a customer.
+ * The lead desk's plain helpers, apart from React: how staff name each stage, the queue's URL
+ * filters, and the links that reach a customer (who hears of a change: shared/request-desk.ts).
  */
 
 export const STAGE_LABELS: Record<ContactStage, string> = {
@@ -18,13 +18,6 @@ export const STAGE_LABELS: Record<ContactStage, string> = {
 
 export const stageLabel = (stage: unknown) =>
   (CONTACT_STAGES as readonly unknown[]).includes(stage) ? STAGE_LABELS[stage as ContactStage] : 'New';
-
-/**
- * A visit booked and a job finished are news to the customer; the other stages are for staff. A
- * request the honeypot caught is told nothing unless staff tick the box (the server agrees).
- */
-export const notifyByDefault = (stage: string, message?: { spam?: unknown }) =>
-  message?.spam !== true && (stage === 'scheduled' || stage === 'done');
 
 /** What the request's page knows beyond the declared fields (the server sets or joins these). */
 export interface LeadExtras {

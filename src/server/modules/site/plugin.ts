@@ -18,7 +18,7 @@ export const sitePlugin = fp(
       createSiteData(app.repositories, app.settingsStore, app.intake, app.subscriptions.links, app.recovery),
     );
   },
-  { name: 'site', dependencies: ['repositories', 'settings', 'requests', 'subscriptions', 'recovery'] },
+  { name: 'site', dependencies: ['repositories', 'settings', 'intake', 'subscriptions', 'recovery'] },
 );
 
 /** The sitemap, robots.txt and feeds. */

@@ -1,4 +1,6 @@
 import fp from 'fastify-plugin';
+import { subscriber } from '../../../shared/content/types';
+import { subscriberHooks } from './hooks';
 import { type SubscriptionActions, subscriptionActions, subscriptionRoutes } from './routes';
 import { createSubscriptionStore, type SubscriptionStore } from './store';
 
@@ -9,15 +11,17 @@ declare module 'fastify' {
   }
 }
 
-/** `app.subscriptions`. */
+/** `app.subscriptions`, and the subscriber type's hook that mails a new subscriber's confirmation. */
 export const subscriptionsPlugin = fp(
   async (app) => {
-    app.decorate('subscriptions', {
-      store: createSubscriptionStore(app.database),
-      links: subscriptionActions(app),
-    });
+    const store = createSubscriptionStore(app.database);
+    app.decorate('subscriptions', { store, links: subscriptionActions(app) });
+    app.contentHooks.set(
+      subscriber.name,
+      subscriberHooks(store, app.mailOutbox, () => app.siteOrigin()),
+    );
   },
-  { name: 'subscriptions', dependencies: ['database', 'mail-outbox'] },
+  { name: 'subscriptions', dependencies: ['database', 'mail-outbox', 'repositories', 'site-origin'] },
 );
 
 /** Confirming and ending a subscription through the API. */

@@ -1,5 +1,5 @@
 import type { ContactStage } from '../../../shared/constants';
-import type { HistoryEntry, Note, RequestActivity } from '../../../shared/lead-desk';
+import type { HistoryEntry, Note, RequestActivity } from '../../../shared/request-desk';
 import type { Database } from '../../db/client';
 import type { SessionUser } from '../../http/identity';
 
@@ -55,14 +55,32 @@ function asHistory(row: Row): HistoryEntry {
   return entry;
 }
 
+/** Requests escalated per transaction: a backlog after a long outage goes out in batches. */
+export const ESCALATION_BATCH = 50;
+
 /**
- * A request's activity, in rows of its own so that adding one never changes the request's
- * version. The actor's name is kept as it was then (accounts are renamed and deleted).
+ * Claims the urgent requests left in their open stage since before `$1`, stamping them escalated
+ * at `$2`: rows another instance is claiming are skipped, rows it claimed no longer match. Spam
+ * (the honeypot's catch) is never escalated.
  */
-export function createActivityStore(database: Database) {
+const CLAIM_DUE_URGENT = `update contact_messages set escalated_at = $2
+   where id in (select id from contact_messages
+                 where urgent and escalated_at is null and deleted_at is null and stage = $3 and not spam
+                   and created_at <= $1
+                 order by created_at limit ${ESCALATION_BATCH}
+                 for update skip locked)
+     and escalated_at is null and stage = $3
+   returning id::text as id`;
+
+/**
+ * The request module's SQL beside the generic repository's: a request's activity (in rows of its
+ * own, so adding one never changes the request's version; the actor's name is kept as it was then,
+ * accounts are renamed and deleted) and the escalation's claim.
+ */
+export function createRequestStore(database: Database) {
   return {
     /** Store one entry; inside the write's transaction (`tx`), like every change. */
-    async add(tx: Database, entry: NewActivity): Promise<{ note: Note; history: HistoryEntry }> {
+    async addActivity(tx: Database, entry: NewActivity): Promise<{ note: Note; history: HistoryEntry }> {
       const [row] = await tx.query<Row>(
         `insert into contact_activity
            (message_id, kind, actor_id, actor_name, text, from_stage, to_stage, scheduled_at, notified)
@@ -85,7 +103,7 @@ export function createActivityStore(database: Database) {
     },
 
     /** A request's notes and history, each oldest first. */
-    async of(messageId: string): Promise<RequestActivity> {
+    async activityOf(messageId: string): Promise<RequestActivity> {
       const rows = await database.query<Row>(
         `select ${COLUMNS} from contact_activity where message_id = $1::uuid order by created_at, id`,
         [messageId],
@@ -95,7 +113,25 @@ export function createActivityStore(database: Database) {
         history: rows.filter((row) => row.kind !== 'note').map(asHistory),
       };
     },
+
+    /** Claim the urgent requests due for escalation (in `tx`); answers their ids. */
+    async claimDueUrgent(tx: Database, due: { cutoff: Date; at: Date; openStage: string }) {
+      const rows = await tx.query<{ id: string }>(CLAIM_DUE_URGENT, [
+        due.cutoff.toISOString(),
+        due.at.toISOString(),
+        due.openStage,
+      ]);
+      return rows.map((row) => row.id);
+    },
+
+    /** Every admin's address, oldest account first. */
+    async adminAddresses(tx: Database): Promise<string[]> {
+      const rows = await tx.query<{ email: string }>(
+        `select email from users where role = 'admin' and email is not null order by created_at`,
+      );
+      return rows.map((row) => row.email);
+    },
   };
 }
 
-export type ActivityStore = ReturnType<typeof createActivityStore>;
+export type RequestStore = ReturnType<typeof createRequestStore>;

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactus } from '../../../shared/content/types';
 import { buildApp } from '../../app';
-import { urgentSubject } from '../../content/intake';
 import { type Database, openDatabase } from '../../db/client';
 import {
   createTestApp,
@@ -12,6 +11,7 @@ import {
   testEnv,
 } from '../../test/helpers';
 import { eventually, readMail, startSmtpPeer } from '../../test/smtp-peer';
+import { urgentSubject } from './staff-mail';
 
 const peer = await startSmtpPeer();
 afterAll(() => peer.close());

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAIL_NOT_SET_UP } from '../../../shared/lead-desk';
+import { MAIL_NOT_SET_UP } from '../../../shared/request-desk';
 import { PROJECT_ROOT } from '../../app';
 import { hasWebBuild } from '../../plugins/ssr';
 import { createTestApp } from '../../test/helpers';

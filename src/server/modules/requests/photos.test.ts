@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/helpers';
 import { eventually, startSmtpPeer } from '../../test/smtp-peer';
 import { bombPng, imageUpload } from '../../test/uploads';
-import { PHOTO_CLAIM_MINUTES, PHOTO_TOKEN_ERROR } from './store';
+import { PHOTO_CLAIM_MINUTES, PHOTO_TOKEN_ERROR } from './photo-store';
 
 const peer = await startSmtpPeer();
 afterAll(() => peer.close());
@@ -276,11 +276,11 @@ describe('the photos’ lifecycle', () => {
     await token();
     const now = Date.now();
     const at = (minutes: number) => new Date(now + minutes * 60_000);
-    expect(await t.app.contactPhotos.sweep(at(PHOTO_CLAIM_MINUTES - 1))).toBe(0);
-    expect(await t.app.contactPhotos.sweep(at(PHOTO_CLAIM_MINUTES + 1))).toBe(1);
+    expect(await t.app.requestPhotos.sweep(at(PHOTO_CLAIM_MINUTES - 1))).toBe(0);
+    expect(await t.app.requestPhotos.sweep(at(PHOTO_CLAIM_MINUTES + 1))).toBe(1);
     expect(await t.database.query('select id from contact_photos where message_id is null')).toEqual([]);
-    expect(await t.app.contactPhotos.sweep(at(24 * 60))).toBe(0);
-    expect(await t.app.contactPhotos.urls(id)).toHaveLength(1);
+    expect(await t.app.requestPhotos.sweep(at(24 * 60))).toBe(0);
+    expect(await t.app.requestPhotos.urls(id)).toHaveLength(1);
   });
 
   it('hides photos while their request is in the trash, brings them back on undo, removes them on purge', async () => {

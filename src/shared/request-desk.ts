@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTACT_STAGES } from './constants';
+import { CONTACT_STAGES, type ContactStage } from './constants';
 import { f } from './content/fields';
 import { fieldSchema } from './content/schema';
 
@@ -48,3 +48,42 @@ export type RequestActivity = { notes: Note[]; history: HistoryEntry[] };
 
 /** Why a reply cannot be sent from a site without SMTP. */
 export const MAIL_NOT_SET_UP = 'Mail is not set up: replies cannot be sent.';
+
+/** The stages a customer hears about unless staff untick the box: a visit booked, a job done. */
+export const STAGES_THE_CUSTOMER_HEARS: readonly ContactStage[] = ['scheduled', 'done'];
+
+/** Where a request stands, as far as its customer is concerned. */
+export interface StandingForCustomer {
+  stage?: unknown;
+  scheduledAt?: unknown;
+}
+
+/**
+ * Whether a change is news to the customer: another stage, or a booked visit moved to another
+ * time. Anything else (an assignee, a follow-up date) is the desk's business alone.
+ */
+export function isNewsToCustomer(before: StandingForCustomer, after: StandingForCustomer): boolean {
+  const stage = before.stage ?? 'new';
+  if ((after.stage ?? 'new') !== stage) return true;
+  return stage === 'scheduled' && (after.scheduledAt ?? null) !== (before.scheduledAt ?? null);
+}
+
+/**
+ * Whether moving a request to `stage` tells its customer when staff say nothing either way. A
+ * request the honeypot caught is told nothing unless staff ask for it: its address may be anyone's.
+ */
+export const notifiesCustomerByDefault = (stage: unknown, request?: { spam?: unknown }): boolean =>
+  request?.spam !== true && (STAGES_THE_CUSTOMER_HEARS as readonly unknown[]).includes(stage);
+
+/**
+ * The one rule for mailing the customer about a change (server and admin page alike): only news is
+ * mailed, as staff chose (`choice`), else as the stage's default.
+ */
+export function tellsCustomer(
+  before: StandingForCustomer,
+  after: StandingForCustomer & { spam?: unknown },
+  choice?: boolean,
+): boolean {
+  if (!isNewsToCustomer(before, after)) return false;
+  return choice ?? notifiesCustomerByDefault(after.stage, after);
+}

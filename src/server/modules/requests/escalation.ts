@@ -1,24 +1,31 @@
-import type { FastifyInstance } from 'fastify';
-import type { ContentTypeDef } from '../../../shared/content/define';
+import type { FastifyBaseLogger } from 'fastify';
 import { EMAIL_PATTERN } from '../../../shared/text';
-import { urgentNotification } from '../../content/intake';
-import { recordName } from '../../content/repository';
-import { columnName } from '../../content/table';
+import { type ContentRepository, recordName } from '../../content/repository';
+import type { ChangeLog } from '../../db/change-log';
 import type { Database } from '../../db/client';
+import type { MailOutbox } from '../mail/outbox';
 import { createSettingsStore } from '../settings/store';
+import { urgentNotification } from './staff-mail';
+import { ESCALATION_BATCH, type RequestStore } from './store';
 
-/** Requests escalated per transaction: a backlog after a long outage goes out in batches. */
-const BATCH = 50;
-
-export interface EscalationOptions {
-  /** The type whose records can be urgent (`intake.urgent`). */
-  def: ContentTypeDef;
+export interface EscalationDeps {
+  changes: ChangeLog;
+  /** The requests' repository. */
+  requests: ContentRepository;
+  store: RequestStore;
+  /** The mail outbox, null without SMTP_URL. */
+  outbox(): Pick<MailOutbox, 'enqueue' | 'nudge'> | null;
+  siteOrigin(): string;
+  log: Pick<FastifyBaseLogger, 'error'>;
   /** The clock: tests move it instead of waiting. */
   now: () => Date;
   minutes: number;
   /** How often to look; the first look is at start. */
   intervalMs?: number;
 }
+
+/** The stage an urgent request must leave in time. */
+const OPEN_STAGE = 'new';
 
 /**
  * The escalation of urgent requests nobody moved out of their open stage in time: the notify
@@ -30,31 +37,14 @@ export interface EscalationOptions {
  * neither (both or neither are stored), a restart finds what became due while it was down, and
  * several instances sweeping at once send each mail once.
  */
-export function createEscalation(app: FastifyInstance, options: EscalationOptions) {
-  const { def, now, minutes } = options;
-  const urgent = def.intake?.urgent;
-  if (!urgent) throw new Error(`${def.name} declares no intake.urgent`);
-  const repository = app.repositories.get(def.name);
-  if (!repository) throw new Error(`${def.name} has no repository`);
-  const flag = columnName(urgent.flag);
-  const stage = columnName(urgent.stage.field);
-  const spam = def.intake?.honeypot ? `and not ${columnName(def.intake.honeypot.flag)}` : '';
-  const claimSql = `update ${def.table} set escalated_at = $2
-     where id in (select id from ${def.table}
-                   where ${flag} and escalated_at is null and deleted_at is null and ${stage} = $3 ${spam}
-                     and created_at <= $1
-                   order by created_at limit ${BATCH}
-                   for update skip locked)
-       and escalated_at is null and ${stage} = $3
-     returning id::text as id`;
+export function createEscalation(deps: EscalationDeps) {
+  const { now, minutes, store } = deps;
+  const def = deps.requests.def;
 
   /** The notify address (else the company's) and every admin's address, each once. */
   async function recipients(tx: Database): Promise<string[]> {
     const settings = (await createSettingsStore(tx).get()) as unknown as Record<string, unknown>;
-    const admins = await tx.query<{ email: string }>(
-      `select email from users where role = 'admin' and email is not null order by created_at`,
-    );
-    const all = [String(settings.notifyEmail || settings.email || ''), ...admins.map((admin) => admin.email)];
+    const all = [String(settings.notifyEmail || settings.email || ''), ...(await store.adminAddresses(tx))];
     const seen = new Set<string>();
     return all.filter((address) => {
       const key = address.toLowerCase();
@@ -66,29 +56,25 @@ export function createEscalation(app: FastifyInstance, options: EscalationOption
 
   /** Escalate every request due now; answers the ids escalated by this call. */
   async function sweep(): Promise<string[]> {
-    const outbox = app.mailOutbox;
+    const outbox = deps.outbox();
     // Without SMTP there is nobody to mail: requests stay unclaimed rather than marked as sent.
     if (!outbox) return [];
     const escalated: string[] = [];
     for (;;) {
       const at = now();
       const cutoff = new Date(at.getTime() - minutes * 60_000);
-      const ids = await app.changes.write(async (tx) => {
-        const rows = await tx.query<{ id: string }>(claimSql, [
-          cutoff.toISOString(),
-          at.toISOString(),
-          urgent!.stage.open,
-        ]);
-        if (rows.length === 0) return [];
+      const ids = await deps.changes.write(async (tx) => {
+        const claimed = await store.claimDueUrgent(tx, { cutoff, at, openStage: OPEN_STAGE });
+        if (claimed.length === 0) return [];
         const to = await recipients(tx);
-        const records = repository!.in(tx.db);
-        for (const { id } of rows) {
+        const records = deps.requests.in(tx.db);
+        for (const id of claimed) {
           const record = await records.findById(id);
           if (!record) continue;
           const mail = urgentNotification(
             def,
             record,
-            app.siteOrigin(),
+            deps.siteOrigin(),
             'ESCALATED',
             `Nobody has picked up this emergency request in ${minutes} minutes: it is still new.`,
           );
@@ -102,10 +88,10 @@ export function createEscalation(app: FastifyInstance, options: EscalationOption
             name: recordName(def, record),
           });
         }
-        return rows.map((row) => row.id);
+        return claimed;
       });
       escalated.push(...ids);
-      if (ids.length < BATCH) break;
+      if (ids.length < ESCALATION_BATCH) break;
     }
     if (escalated.length > 0) outbox.nudge();
     return escalated;
@@ -117,7 +103,7 @@ export function createEscalation(app: FastifyInstance, options: EscalationOption
   const run = () => {
     running = running
       .then(sweep)
-      .catch((error: unknown) => app.log.error({ err: error }, 'urgent escalation sweep failed'));
+      .catch((error: unknown) => deps.log.error({ err: error }, 'urgent escalation sweep failed'));
     return running;
   };
 
@@ -127,7 +113,7 @@ export function createEscalation(app: FastifyInstance, options: EscalationOption
     start() {
       if (stopped || timer) return;
       void run();
-      const every = options.intervalMs ?? Math.min(60_000, (minutes * 60_000) / 4);
+      const every = deps.intervalMs ?? Math.min(60_000, (minutes * 60_000) / 4);
       timer = setInterval(() => void run(), every);
       timer.unref();
     },

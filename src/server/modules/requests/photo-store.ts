@@ -19,7 +19,7 @@ export const PHOTO_TOKEN_ERROR =
  * SHA-256 of the token the sender was told) until a request claims them, then the request's.
  * `clock` is the time the claim window and the sweep are measured from (tests move it).
  */
-export function createContactPhotoStore(database: Database, clock: () => Date = () => new Date()) {
+export function createPhotoStore(database: Database, clock: () => Date = () => new Date()) {
   const claimableSince = (now: Date) => new Date(now.getTime() - PHOTO_CLAIM_MINUTES * 60_000);
   return {
     /** Store a converted photo, unclaimed; answers the token that claims it, told once. */
@@ -88,4 +88,4 @@ export function createContactPhotoStore(database: Database, clock: () => Date = 
   };
 }
 
-export type ContactPhotoStore = ReturnType<typeof createContactPhotoStore>;
+export type PhotoStore = ReturnType<typeof createPhotoStore>;

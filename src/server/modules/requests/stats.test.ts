@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/helpers';
-import { createTapStore } from '../events/store';
-import { createLeadStatsStore } from './store';
+import { createRequestStatsStore } from './stats-store';
+import { createTapStore } from './tap-store';
 
 const t = await createTestApp({ env: { CONTACT_RATE_LIMIT: '0' } });
-const store = createLeadStatsStore(t.database);
+const store = createRequestStatsStore(t.database);
 let staff: { authorization: string };
 
 interface Seed {

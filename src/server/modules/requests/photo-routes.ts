@@ -2,14 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { VISITOR_PHOTO_MAX_BYTES } from '../../../shared/constants';
-import { contentTypes } from '../../../shared/content/types';
-import { outsideKeyLimit } from '../../content/routes';
+import { outsideKeyLimit } from '../../content/key-limits';
+import type { ContentRepository } from '../../content/repository';
 import { notFound } from '../../errors';
 import { errorSchema } from '../../http/schemas';
 import { tryAgainIn, type WriteLimit } from '../../plugins/write-limits';
 import { receiveImage, sendPicture, type UploadDoor } from '../media/routes';
-import { VISITOR_PHOTOS } from './profile';
-import { type ContactPhotoStore, PHOTO_SWEEP_MINUTES } from './store';
+import { VISITOR_PHOTOS } from './photo-profile';
+import { PHOTO_SWEEP_MINUTES, type PhotoStore } from './photo-store';
+import { REQUEST_FIELDS } from './service';
 
 export const PHOTO_DOOR: UploadDoor = { field: 'photo', maxBytes: VISITOR_PHOTO_MAX_BYTES, noun: 'photo' };
 
@@ -27,10 +28,7 @@ export function photoLimit(app: FastifyInstance): WriteLimit {
  * The visitors' one upload door and the staff's view of what came through it. Photos are never
  * among the public media: they are served here, to staff, never stored by a shared cache.
  */
-/** The content type whose requests carry the photos. */
-const photoOwner = contentTypes.find((def) => def.intake?.photos)!;
-
-export function contactPhotoRoutes(store: ContactPhotoStore): FastifyPluginAsyncZod {
+export function photoRoutes(store: PhotoStore, requests: ContentRepository): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/api/contactus/photos',
@@ -72,9 +70,8 @@ export function contactPhotoRoutes(store: ContactPhotoStore): FastifyPluginAsync
       async (request, reply) => {
         // A key limited to one technician sees the photos of their own requests only.
         if (request.apiKey?.userId) {
-          const owner = app.repositories.get(photoOwner.name)!;
-          const record = await owner.findById(request.params.id);
-          if (!record || outsideKeyLimit(request, photoOwner, record)) throw notFound('Photo');
+          const record = await requests.findById(request.params.id);
+          if (!record || outsideKeyLimit(request, REQUEST_FIELDS.assignee, record)) throw notFound('Photo');
         }
         const bytes = await store.photo(request.params.id, request.params.n);
         if (!bytes) throw notFound('Photo');
@@ -87,7 +84,7 @@ export function contactPhotoRoutes(store: ContactPhotoStore): FastifyPluginAsync
 }
 
 /** Unclaimed photos are swept when the app starts and then every few minutes, on a timer that keeps nothing alive. */
-function scheduleSweep(app: FastifyInstance, store: ContactPhotoStore) {
+function scheduleSweep(app: FastifyInstance, store: PhotoStore) {
   const sweep = () =>
     store
       .sweep()

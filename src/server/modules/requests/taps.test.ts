@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/helpers';
-import { createTapStore } from './store';
+import { createTapStore } from './tap-store';
 
 const t = await createTestApp({ env: { EVENTS_RATE_LIMIT: '5' } });
 const store = createTapStore(t.database);

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/helpers';
-import { MAX_STREAMS_PER_USER } from './routes';
+import { MAX_STREAMS_PER_USER } from './live-routes';
 
 const t = await createTestApp({ env: { CONTACT_RATE_LIMIT: '0' } });
 let base = '';

@@ -6,14 +6,14 @@ import {
   leadStatsSchema,
 } from '../../../shared/lead-stats';
 import { errorSchema } from '../../http/schemas';
-import type { TapStore } from '../events/store';
-import type { LeadStatsStore } from './store';
+import type { RequestStatsStore } from './stats-store';
+import type { TapStore } from './tap-store';
 
 /** How long an answer is shared when no request changed meanwhile. */
 export const STATS_FRESH_MS = 30_000;
 
 /** `GET /api/stats/leads?weeks=12`: how the business is doing, for the dashboard (staff only). */
-export function leadStatsRoutes(store: LeadStatsStore, taps: TapStore): FastifyPluginAsyncZod {
+export function requestStatsRoutes(store: RequestStatsStore, taps: TapStore): FastifyPluginAsyncZod {
   return async (app) => {
     // Every open dashboard refetches when a request changes: the first computes, the others share
     // its answer until the next change of a request (on any instance) or for STATS_FRESH_MS, after

@@ -10,7 +10,7 @@ const OPEN = `stage not in ('done', 'lost')`;
  * there are: the week counts and the window's figures read the window's rows through the
  * `created_at` index; what is open reads its own partial indexes (migration 0750).
  */
-export function createLeadStatsStore(database: Database) {
+export function createRequestStatsStore(database: Database) {
   return {
     /**
      * `weeks` weeks up to the one holding `now` (Monday, UTC), oldest first. `now` is for tests;
@@ -136,4 +136,4 @@ function endOfToday(zone: string) {
   return `((date_trunc('day', bounds.now at time zone ${zone}) + interval '1 day') at time zone ${zone})`;
 }
 
-export type LeadStatsStore = ReturnType<typeof createLeadStatsStore>;
+export type RequestStatsStore = ReturnType<typeof createRequestStatsStore>;

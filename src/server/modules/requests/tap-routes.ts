@@ -4,7 +4,7 @@ import { tapEventSchema } from '../../../shared/tap-event';
 import { TAP_EVENTS_PATH } from '../../../shared/taps';
 import { HttpError } from '../../errors';
 import { errorSchema } from '../../http/schemas';
-import type { TapStore } from './store';
+import type { TapStore } from './tap-store';
 
 /**
  * `POST /api/events`: a tap on a Call or WhatsApp link, sent by the public pages with
@@ -13,7 +13,7 @@ import type { TapStore } from './store';
  * Anonymous on purpose: no session is looked at, no cookie is set, and only the day and the kind
  * of tap are stored (docs/decisions/070).
  */
-export function eventRoutes(store: TapStore): FastifyPluginAsyncZod {
+export function tapRoutes(store: TapStore): FastifyPluginAsyncZod {
   return async (app) => {
     // This plugin's own scope: other routes keep Fastify's plain-text parser.
     app.removeContentTypeParser('text/plain');

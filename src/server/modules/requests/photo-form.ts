@@ -7,9 +7,9 @@ import { createRateLimiter } from '../../plugins/rate-limiter';
 import { BAD_TEXT_ERROR, BAD_TEXT_FIELD, findUnstorableText } from '../../plugins/text-guard';
 import { processImage } from '../media/pipeline';
 import { fileBytes, reserveImageSlot } from '../media/routes';
-import { VISITOR_PHOTOS } from './profile';
-import { PHOTO_DOOR, photoLimit } from './routes';
-import type { ContactPhotoStore } from './store';
+import { VISITOR_PHOTOS } from './photo-profile';
+import { PHOTO_DOOR, photoLimit } from './photo-routes';
+import type { PhotoStore } from './photo-store';
 
 /** The contact form's file control; the API door's field is "photo", one a call. */
 export const PHOTOS_FORM_FIELD = 'photos';
@@ -32,7 +32,7 @@ const tooMany = () => new HttpError(400, `Attach at most ${VISITOR_PHOTOS_MAX} p
  * is told to the action (which answers the form with it and keeps the other values); the photos
  * after it are read and dropped, never processed.
  */
-export function contactFormReader(app: FastifyInstance, store: ContactPhotoStore) {
+export function requestFormReader(app: FastifyInstance, store: PhotoStore) {
   const limit = photoLimit(app);
   const limiter = createRateLimiter(app.database, {
     bucket: limit.bucket,
@@ -93,4 +93,4 @@ export function contactFormReader(app: FastifyInstance, store: ContactPhotoStore
   };
 }
 
-export type ContactFormReader = ReturnType<typeof contactFormReader>;
+export type RequestFormReader = ReturnType<typeof requestFormReader>;

@@ -1,0 +1,71 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ContentTypeDef } from '../../shared/content/define';
+import { schemasFor } from '../../shared/content/schema';
+import { visibleTo } from '../../shared/content/visibility';
+import { isApprovedStaff } from '../../shared/roles';
+import { tooManyRequests } from '../errors';
+import { errorSchema } from '../http/schemas';
+import type { ContentHooks } from './hooks';
+import { type Intake, intakeLimit } from './intake';
+import { keyScopeFor } from './key-limits';
+import type { ContentRepository } from './repository';
+import { trackPath } from './tracking';
+
+/** `POST /api/{name}`: a new record, through intake's safeguards like the page forms' records. */
+export function createRoute(
+  repository: ContentRepository,
+  hooks: ContentHooks,
+  intake: Intake,
+): FastifyPluginAsyncZod {
+  const def: ContentTypeDef = repository.def;
+  const schemas = schemasFor(def);
+  const base = `/api/${def.name}`;
+  const tags = [def.plural];
+  const label = def.label;
+  return async (app) => {
+    app.post(
+      base,
+      {
+        config: {
+          access: def.access.create,
+          writeLimit: intakeLimit(def, app.env),
+          keyScope: keyScopeFor(def, 'create', hooks),
+        },
+        schema: {
+          tags,
+          summary: `Create a ${label.toLowerCase()}`,
+          body: schemas.create,
+          response: {
+            200: schemas.record,
+            // A tracked type's new record comes with the sender's private status page, told once.
+            201: def.intake?.track ? schemas.record.extend({ trackUrl: z.string() }) : schemas.record,
+            202: z.object({ message: z.string() }),
+            400: errorSchema,
+            429: errorSchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const result = await intake(repository, request.body as Record<string, unknown>, {
+          ip: request.ip,
+          user: request.user,
+          countedAtEdge: request.routeOptions.config.writeLimit !== undefined,
+        });
+        if (result.kind === 'limited') throw tooManyRequests(result.message, result.retryAfter);
+        // Whether an address is on a private list is nobody's business: new and known get the
+        // same status and bytes, never the stored record. It is stored before the answer, so
+        // nothing accepted can be lost. Staff who may read the list anyway get the record.
+        const { user } = request;
+        const mayReadList = isApprovedStaff(user) && (def.access.list !== 'admin' || user.role === 'admin');
+        const optIn = def.intake?.doubleOptIn;
+        if (optIn && !mayReadList) return reply.status(202).send({ message: optIn.acknowledgement });
+        // A duplicate of a unique record is stored once: 200, not 201.
+        const answer = visibleTo(request.user, def, result.record);
+        if (result.kind === 'existed') return reply.status(200).send(answer);
+        const trackUrl = result.trackToken ? trackPath(result.trackToken) : undefined;
+        return reply.status(201).send(trackUrl ? { ...answer, trackUrl } : answer);
+      },
+    );
+  };
+}

@@ -1,0 +1,71 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { ApiKeyScope } from '../../shared/api-keys';
+import type { ChangeTransaction } from '../db/change-log';
+import type { SessionUser } from '../http/identity';
+import type { ContentRepository, StoredRecord } from './repository';
+
+/** An update as a type's hook hears of it: inside the update's transaction, after the row changed. */
+export interface UpdatedRecord {
+  tx: ChangeTransaction;
+  /** The type's repository bound to the transaction. */
+  records: ContentRepository;
+  before: StoredRecord;
+  after: StoredRecord;
+  actor: SessionUser | null;
+  /** The body's keys that are not fields, as the type's `updateExtras` declared them. */
+  extras: Record<string, unknown>;
+}
+
+/** A new record as a type's hook hears of it: inside its transaction, before its audit row. */
+export interface CreatedRecord {
+  tx: ChangeTransaction;
+  /** The type's repository bound to the transaction. */
+  records: ContentRepository;
+  record: StoredRecord;
+  /** The body's keys that are not fields, as the type's `createExtras` names them (photo tokens). */
+  extras: Record<string, unknown>;
+  /** Whether the declaration's honeypot caught it (then nobody should be bothered by it). */
+  flagged: boolean;
+}
+
+/**
+ * What a module adds to the generic routes of one content type, as Payload's collection hooks do:
+ * the engine stays CRUD and never names a type; a type's own work (the request desk's history,
+ * mails and photos) lives in its module and comes in through these. Every member is optional.
+ */
+export interface ContentHooks {
+  /** Body keys a new record takes besides its fields, never stored (a request's `photos`). */
+  createExtras?: readonly string[];
+  /**
+   * Inside a new record's transaction (not for a duplicate of a unique record): a request's photos
+   * claimed and its mails queued. May answer work to run after the commit (nudge the outbox).
+   */
+  afterCreate?(created: CreatedRecord): Promise<(() => void) | undefined>;
+  /**
+   * Inside an update's transaction, after the row and its audit row were written. May answer work
+   * to run after the commit (send queued mail now).
+   */
+  afterUpdate?(change: UpdatedRecord): Promise<(() => void) | undefined>;
+  /** Body keys an update takes besides the fields, never stored (`notifyCustomer`). */
+  updateExtras?: z.ZodRawShape;
+  /** What one record's answer adds for this reader, and the shape it adds to the API document. */
+  read?: {
+    shape: z.ZodRawShape;
+    load(record: StoredRecord, reader: SessionUser | null): Promise<Record<string, unknown>>;
+  };
+  /** What a list page's rows add for this reader (one query for the page, not one per row). */
+  listRows?(rows: Record<string, unknown>[], reader: SessionUser | null): Promise<Record<string, unknown>[]>;
+  /**
+   * The API key scope an operation needs; without this hook public content takes `content:*` and
+   * anything else no key at all (decision 081).
+   */
+  keyScope?(operation: 'read' | 'write' | 'create' | 'delete'): ApiKeyScope | undefined;
+  /** The field naming whom a record is assigned to: a key limited to a person sees only theirs. */
+  assigneeField?: string;
+  /** Routes of the type's own beside the generic ones (`/api/contactus/:id/notes`). */
+  routes?: FastifyPluginAsyncZod;
+}
+
+/** The hooks of every type that has some, by type name; filled by modules before routes register. */
+export type ContentHookRegistry = Map<string, ContentHooks>;

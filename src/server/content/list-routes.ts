@@ -1,0 +1,133 @@
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiNounOf } from '../../shared/content/define';
+import { schemasFor } from '../../shared/content/schema';
+import { visibleKeys, visibleTo } from '../../shared/content/visibility';
+import { listPageSchema } from '../../shared/list-page';
+import { errorSchema } from '../http/schemas';
+import { createCountCache } from './count-cache';
+import { csvRow } from './csv';
+import type { ContentHooks } from './hooks';
+import { keyScopeFor } from './key-limits';
+import { filtersOf, listQuerySchema } from './list-query';
+import type { ContentRepository } from './repository';
+
+/** Every account's name by id: a user field is exported as the person, not their id. */
+export type UserNames = () => Promise<Map<string, string>>;
+
+/**
+ * `GET /api/{name}` (a page of `{ data, totalCount }`, or the whole list in its display order) and,
+ * for a staff-only paginated list, `GET /api/{name}/export.csv` with the same search and filters.
+ */
+export function listRoutes(
+  repository: ContentRepository,
+  hooks: ContentHooks,
+  userNames: UserNames,
+): FastifyPluginAsyncZod {
+  const { def } = repository;
+  const schemas = schemasFor(def);
+  const base = `/api/${def.name}`;
+  const tags = [def.plural];
+  const access = def.access.list;
+  const keyScope = keyScopeFor(def, 'read', hooks);
+  return async (app) => {
+    const query = listQuerySchema(def);
+    const filters = (q: Record<string, unknown>, request: Parameters<typeof filtersOf>[2]) =>
+      filtersOf(def, q, request, hooks.assigneeField);
+
+    if (!def.list.paginated) {
+      app.get(
+        base,
+        {
+          config: { access, keyScope },
+          schema: {
+            tags,
+            summary: `List ${def.plural.toLowerCase()} in their display order`,
+            querystring: query,
+            response: { 200: z.array(schemas.record), 400: errorSchema },
+          },
+        },
+        async (request) => {
+          const q = request.query as Record<string, unknown> & { q?: string; order?: string };
+          const records = await repository.list({ q: q.q, filters: filters(q, request), order: q.order });
+          return records.map((record) => visibleTo(request.user, def, record));
+        },
+      );
+      return;
+    }
+
+    const countOf = createCountCache(app, def.name);
+    app.get(
+      base,
+      {
+        config: { access, keyScope },
+        schema: {
+          tags,
+          summary: `List ${def.plural.toLowerCase()}, newest first`,
+          querystring: query,
+          response: { 200: listPageSchema(schemas.record), 400: errorSchema },
+        },
+      },
+      async (request) => {
+        const q = request.query as Record<string, unknown> & {
+          page: number;
+          pageSize: number;
+          q?: string;
+          order?: string;
+        };
+        const listQuery = { q: q.q, filters: filters(q, request) };
+        const [records, totalCount] = await Promise.all([
+          repository.list({ ...listQuery, order: q.order, page: q.page, pageSize: q.pageSize }),
+          countOf(listQuery, () => repository.count(listQuery)),
+        ]);
+        const data = records.map((record) => visibleTo(request.user, def, record));
+        return { data: hooks.listRows ? await hooks.listRows(data, request.user) : data, totalCount };
+      },
+    );
+
+    if (access === 'public') return;
+    app.get(
+      `${base}/export.csv`,
+      {
+        config: { access, keyScope },
+        schema: {
+          operationId: `export${apiNounOf(def).many}`,
+          tags,
+          summary: `Download ${def.plural.toLowerCase()} as CSV (same search and filters as the list)`,
+          querystring: query.omit({ page: true, pageSize: true }),
+          produces: ['text/csv'],
+        },
+      },
+      async (request, reply) => {
+        const q = request.query as Record<string, unknown> & { q?: string; order?: string };
+        const listQuery = { q: q.q, filters: filters(q, request), order: q.order };
+        const keys = visibleKeys(request.user, def);
+        const day = new Date().toISOString().slice(0, 10);
+        reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${def.name}-${day}.csv"`)
+          .header('cache-control', 'no-store');
+        const isUser = (key: string) => def.fields[key]?.kind === 'user';
+        const names = keys.some(isUser) ? await userNames() : null;
+        const cell = (record: Record<string, unknown>, key: string) => {
+          const value = record[key];
+          return names && isUser(key) && typeof value === 'string'
+            ? (names.get(value) ?? 'A former staff member')
+            : value;
+        };
+        async function* rows() {
+          // A byte-order mark makes spreadsheet programs read the file as UTF-8.
+          yield `\uFEFF${csvRow(['Received', ...keys.map((key) => def.fields[key]!.label)])}`;
+          for (let page = 1; ; page++) {
+            const records = await repository.list({ ...listQuery, page, pageSize: 500 });
+            for (const record of records)
+              yield csvRow([record.createdAt, ...keys.map((key) => cell(record, key))]);
+            if (records.length < 500) return;
+          }
+        }
+        return reply.send(Readable.from(rows()));
+      },
+    );
+  };
+}

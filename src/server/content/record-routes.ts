@@ -1,0 +1,140 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ContentTypeDef } from '../../shared/content/define';
+import { schemasFor } from '../../shared/content/schema';
+import { visibleTo } from '../../shared/content/visibility';
+import { conflict, HttpError, notFound } from '../errors';
+import { errorSchema } from '../http/schemas';
+import type { ChoiceCheck } from './choices';
+import type { ContentHooks } from './hooks';
+import { keyScopeFor, outsideKeyLimit } from './key-limits';
+import { type ContentRepository, recordName } from './repository';
+import { updateRecord } from './update';
+
+export const idParams = z.object({ id: z.string().max(100) });
+const versionHeader = z.object({ 'if-match': z.string().max(40).optional() });
+
+/**
+ * The version a client edited, from the body or an If-Match header (`"3"` or `3`; `*` asks for no
+ * check). Any other If-Match (a read's ETag, say) is refused rather than ignored: ignoring it would
+ * let an edit the client meant to be conditional overwrite someone else's change.
+ */
+function expectedVersion(body: { version?: number }, ifMatch: string | undefined): number | undefined {
+  if (body.version !== undefined) return body.version;
+  if (ifMatch === undefined || ifMatch.trim() === '*') return undefined;
+  const match = ifMatch.match(/^(?:W\/)?"?(\d+)"?$/);
+  if (!match)
+    throw new HttpError(
+      412,
+      'If-Match takes the version the record was read at (its `version`, as "3"), not an ETag.',
+    );
+  return Number(match[1]);
+}
+
+/** `GET`, `PUT` and `DELETE /api/{name}/{id}`: one record read, updated, moved to the trash. */
+export function recordRoutes(
+  repository: ContentRepository,
+  hooks: ContentHooks,
+  checkChoices: ChoiceCheck,
+): FastifyPluginAsyncZod {
+  const def: ContentTypeDef = repository.def;
+  const schemas = schemasFor(def);
+  const base = `/api/${def.name}`;
+  const tags = [def.plural];
+  const label = def.label;
+  const readSchema = hooks.read ? schemas.record.extend(hooks.read.shape) : schemas.record;
+  const updateSchema = hooks.updateExtras ? schemas.update.extend(hooks.updateExtras) : schemas.update;
+  const extraKeys = Object.keys(hooks.updateExtras ?? {});
+  return async (app) => {
+    app.get(
+      `${base}/:id`,
+      {
+        config: { access: def.access.read, keyScope: keyScopeFor(def, 'read', hooks) },
+        schema: {
+          tags,
+          summary: `One ${label.toLowerCase()} by id${def.slugFrom ? ' or slug' : ''}`,
+          params: idParams,
+          response: { 200: readSchema, 404: errorSchema },
+        },
+      },
+      async (request) => {
+        const { id } = request.params;
+        const record =
+          (await repository.findById(id)) ?? (def.slugFrom ? await repository.findBySlug(id) : null);
+        if (!record || outsideKeyLimit(request, hooks.assigneeField, record)) throw notFound(label);
+        const answer = visibleTo(request.user, def, record);
+        return hooks.read ? { ...answer, ...(await hooks.read.load(record, request.user)) } : answer;
+      },
+    );
+
+    app.put(
+      `${base}/:id`,
+      {
+        config: { access: def.access.update, keyScope: keyScopeFor(def, 'write', hooks) },
+        schema: {
+          tags,
+          summary: `Update a ${label.toLowerCase()}; send the version you edited to be told of a conflicting change`,
+          params: idParams,
+          headers: versionHeader,
+          body: updateSchema,
+          response: {
+            200: schemas.record,
+            400: errorSchema,
+            404: errorSchema,
+            409: errorSchema,
+            412: errorSchema,
+          },
+        },
+      },
+      async (request) => {
+        const { version, ...body } = request.body as Record<string, unknown> & { version?: number };
+        const extras = Object.fromEntries(extraKeys.map((key) => [key, body[key]]));
+        const values = Object.fromEntries(Object.entries(body).filter(([key]) => !extraKeys.includes(key)));
+        const { id } = request.params;
+        const expected = expectedVersion({ version }, request.headers['if-match']);
+        // Outside the transaction: on PGlite a lookup on the pool would wait for it forever.
+        await checkChoices(def, values, await repository.findById(id));
+        const result = await updateRecord(app.changes, repository, hooks, {
+          id,
+          values,
+          expected,
+          actor: request.user,
+          extras,
+          mayChange: (before) => !outsideKeyLimit(request, hooks.assigneeField, before),
+        });
+        if (result.kind === 'missing') throw notFound(label);
+        if (result.kind === 'stale') throw conflict(visibleTo(request.user, def, result.current));
+        return visibleTo(request.user, def, result.record);
+      },
+    );
+
+    app.delete(
+      `${base}/:id`,
+      {
+        config: { access: def.access.delete, keyScope: keyScopeFor(def, 'delete', hooks) },
+        schema: {
+          tags,
+          summary: `Move a ${label.toLowerCase()} to the trash (restorable for 30 days)`,
+          params: idParams,
+          response: { 200: z.object({ ok: z.literal(true), _id: z.string() }), 404: errorSchema },
+        },
+      },
+      async (request) => {
+        const record = await app.changes.write(async (tx) => {
+          const deleted = await repository.in(tx.db).softDelete(request.params.id);
+          if (deleted)
+            await tx.record({
+              resource: def.name,
+              id: deleted._id,
+              action: 'delete',
+              actor: request.user,
+              name: recordName(def, deleted),
+            });
+          return deleted;
+        });
+        if (!record) throw notFound(label);
+        return { ok: true as const, _id: record._id };
+      },
+    );
+  };
+}

@@ -1,0 +1,62 @@
+import { type ChangeLog, type ChangeTransaction, fieldChanges } from '../db/change-log';
+import type { SessionUser } from '../http/identity';
+import type { ContentHooks, UpdatedRecord } from './hooks';
+import { type ContentRepository, recordName, type StoredRecord, type UpdateResult } from './repository';
+
+export interface RecordUpdate {
+  id: string;
+  /** The declared fields to change; nothing else is stored. */
+  values: Record<string, unknown>;
+  /** The version the client edited; absent means no check. */
+  expected?: number;
+  actor: SessionUser | null;
+  /** Body keys that are not fields, for the type's hooks (`notifyCustomer`). */
+  extras?: Record<string, unknown>;
+  /** False when the caller may not touch this record (an API key limited to another's requests). */
+  mayChange?(before: StoredRecord): boolean;
+}
+
+/**
+ * One update of a record, whichever door it came through (the API's PUT, a module's service): the
+ * row, its audit row and what the type's `afterUpdate` hook does, in one transaction; then the
+ * hook's after-commit work. The record is answered as stored after the hook ran.
+ */
+export async function updateRecord(
+  changes: ChangeLog,
+  repository: ContentRepository,
+  hooks: ContentHooks | undefined,
+  update: RecordUpdate,
+): Promise<UpdateResult> {
+  const { def } = repository;
+  const afterCommit: (() => void)[] = [];
+  const result = await changes.write(async (tx: ChangeTransaction): Promise<UpdateResult> => {
+    const records = repository.in(tx.db);
+    const before = await records.findById(update.id, { forUpdate: true });
+    if (!before || update.mayChange?.(before) === false) return { kind: 'missing' };
+    const outcome = await records.update(update.id, update.values, update.expected);
+    if (outcome.kind !== 'updated') return outcome;
+    await tx.record({
+      resource: def.name,
+      id: outcome.record._id,
+      action: 'update',
+      actor: update.actor,
+      name: recordName(def, outcome.record),
+      fields: fieldChanges(def.fields, before, outcome.record, Object.keys(update.values)),
+    });
+    if (!hooks?.afterUpdate) return outcome;
+    const change: UpdatedRecord = {
+      tx,
+      records,
+      before,
+      after: outcome.record,
+      actor: update.actor,
+      extras: update.extras ?? {},
+    };
+    const later = await hooks.afterUpdate(change);
+    if (later) afterCommit.push(later);
+    // The hook may have stamped something (the first response): answer the record as stored.
+    return { kind: 'updated', record: (await records.findById(update.id)) ?? outcome.record };
+  });
+  for (const work of afterCommit) work();
+  return result;
+}

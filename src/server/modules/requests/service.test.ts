@@ -1,0 +1,180 @@
+import pino from 'pino';
+import { afterAll, describe, expect, it } from 'vitest';
+import { contactus } from '../../../shared/content/types';
+import { createContentRepository } from '../../content/repository';
+import { createChangeLog } from '../../db/change-log';
+import type { SessionUser } from '../../http/identity';
+import { createTestDatabase } from '../../test/helpers';
+import { createMailOutbox } from '../mail/outbox';
+import { createRequestService } from './service';
+
+// The desk's rules over a real database, without an HTTP server: what staff do to a request and
+// what its customer hears of it (mail is queued in the outbox, never sent: the outbox is not started).
+const { database, drop } = await createTestDatabase();
+const log = pino({ enabled: false });
+const outbox = createMailOutbox(database, {
+  smtpUrl: 'smtp://127.0.0.1:2525',
+  from: 'desk@example.com',
+  retryBaseMs: 200,
+  log,
+});
+const requests = createContentRepository(database.db, contactus);
+const changes = createChangeLog(database);
+let minutesAhead = 0;
+const service = createRequestService({
+  database,
+  changes,
+  requests,
+  siteOrigin: () => 'https://coolfix.example',
+  outbox,
+  secretBox: async () => null,
+  escalation: { log, minutes: 15, now: () => new Date(Date.now() + minutesAhead * 60_000) },
+});
+afterAll(async () => {
+  await outbox.stop();
+  await drop();
+});
+
+const staff: SessionUser = {
+  _id: '00000000-0000-4000-8000-000000000001',
+  username: 'desk',
+  name: 'Desk Person',
+  role: 'editor',
+};
+const acting = { actor: staff };
+
+let n = 0;
+async function newRequest(extra: Record<string, unknown> = {}) {
+  n++;
+  return changes.write((tx) =>
+    requests.in(tx.db).create({
+      name: `Customer ${n}`,
+      email: `customer${n}@example.com`,
+      phone: '03001234567',
+      message: `Freezer ${n} is warm`,
+      stage: 'new',
+      status: 'Pending',
+      spam: false,
+      ...extra,
+    }),
+  );
+}
+/** The mails queued about a request, oldest first. */
+const queuedAbout = (id: string) =>
+  database.query<{ to_address: string; subject: string; body: string }>(
+    'select to_address, subject, body from mail_outbox where record_id = $1 order by id',
+    [id],
+  );
+const rowsIn = async (table: 'mail_outbox' | 'contact_activity', column: string, id: string) =>
+  database.query(`select 1 from ${table} where ${column} = $1`, [id]);
+
+describe('a stage change', () => {
+  it('to contacted is kept in the history and stamps the first response, telling nobody', async () => {
+    const request = await newRequest();
+    const result = await service.changeStage(request._id, { stage: 'contacted' }, acting);
+    expect(result.kind).toBe('updated');
+    const { history } = await service.activityOf(request._id);
+    expect(history).toMatchObject([
+      { kind: 'stage', from: 'new', to: 'contacted', by: 'Desk Person', notified: false },
+    ]);
+    expect((await requests.findById(request._id))?.firstResponseAt).toEqual(expect.any(String));
+    expect(await rowsIn('mail_outbox', 'record_id', request._id)).toEqual([]);
+  });
+
+  it('to a booked visit mails the customer with its reference, unless staff untick the box', async () => {
+    const told = await newRequest();
+    const at = '2026-12-01T09:00:00.000Z';
+    await service.changeStage(told._id, { stage: 'scheduled', scheduledAt: at }, acting);
+    const [mail, ...more] = await queuedAbout(told._id);
+    expect(more).toEqual([]);
+    expect(mail?.to_address).toBe(told.email);
+    expect(mail?.subject).toMatch(new RegExp(`^Your request ${told.reference}: visit`, 'i'));
+
+    const untold = await newRequest();
+    await service.changeStage(
+      untold._id,
+      { stage: 'scheduled', scheduledAt: at, notifyCustomer: false },
+      acting,
+    );
+    const { history } = await service.activityOf(untold._id);
+    expect(history).toMatchObject([{ to: 'scheduled', notified: false }]);
+    expect(await rowsIn('mail_outbox', 'record_id', untold._id)).toEqual([]);
+  });
+
+  it('tells nobody about a request the honeypot caught unless staff ask', async () => {
+    const spam = await newRequest({ spam: true });
+    await service.changeStage(spam._id, { stage: 'done' }, acting);
+    expect(await rowsIn('mail_outbox', 'record_id', spam._id)).toEqual([]);
+    await service.changeStage(
+      spam._id,
+      { stage: 'scheduled', scheduledAt: null, notifyCustomer: true },
+      acting,
+    );
+    expect(await rowsIn('mail_outbox', 'record_id', spam._id)).toHaveLength(1);
+  });
+
+  it('is refused as missing when the actor may not touch the request', async () => {
+    const request = await newRequest();
+    const result = await service.changeStage(
+      request._id,
+      { stage: 'done' },
+      { actor: staff, mayChange: () => false },
+    );
+    expect(result.kind).toBe('missing');
+    expect((await requests.findById(request._id))?.stage).toBe('new');
+  });
+});
+
+describe('assigning a request', () => {
+  it('stores the assignee and is no news: no history entry, no mail', async () => {
+    const request = await newRequest();
+    const result = await service.assign(request._id, staff._id, acting);
+    expect(result.kind === 'updated' && result.record.assignee).toBe(staff._id);
+    expect((await service.activityOf(request._id)).history).toEqual([]);
+    expect(await rowsIn('mail_outbox', 'record_id', request._id)).toEqual([]);
+  });
+});
+
+describe('a note', () => {
+  it('is kept with its author and leaves the request version alone; an unknown request has none', async () => {
+    const request = await newRequest();
+    const note = await service.addNote(request._id, 'Customer prefers mornings', acting);
+    expect(note).toMatchObject({ author: 'Desk Person', text: 'Customer prefers mornings' });
+    expect((await requests.findById(request._id))?.version).toBe(request.version);
+    expect(await service.addNote('00000000-0000-4000-8000-00000000beef', 'x', acting)).toBeNull();
+  });
+});
+
+describe('a reply', () => {
+  it('is mailed to the customer, kept in the history as notified, and stamps the first response', async () => {
+    const request = await newRequest();
+    const entry = await service.reply(request._id, 'We will come on Monday.', acting);
+    expect(entry).toMatchObject({ kind: 'reply', notified: true, text: 'We will come on Monday.' });
+    const [mail] = await queuedAbout(request._id);
+    expect(mail?.to_address).toBe(request.email);
+    expect(mail?.body).toContain('We will come on Monday.');
+    expect((await requests.findById(request._id))?.firstResponseAt).toEqual(expect.any(String));
+  });
+});
+
+describe('escalation', () => {
+  it('mails ESCALATED once about an urgent request left new past its minutes, never a calm one', async () => {
+    const urgent = await newRequest({ urgent: true, area: 'Gulberg' });
+    const calm = await newRequest();
+    minutesAhead = 10;
+    expect(await service.escalate()).not.toContain(urgent._id);
+    minutesAhead = 16;
+    const escalated = await service.escalate();
+    expect(escalated).toContain(urgent._id);
+    expect(escalated).not.toContain(calm._id);
+    expect(await service.escalate()).not.toContain(urgent._id);
+    minutesAhead = 0;
+    const mails = await database.query<{ subject: string }>(
+      'select subject from mail_outbox where record_id = $1',
+      [urgent._id],
+    );
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      `ESCALATED ${urgent.reference} · Gulberg · 03001234567`,
+    ]);
+  });
+});

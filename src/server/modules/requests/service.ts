@@ -1,0 +1,222 @@
+import type { ContactStage } from '../../../shared/constants';
+import type { ContentTypeDef } from '../../../shared/content/define';
+import { isNewsToCustomer, tellsCustomer } from '../../../shared/request-desk';
+import type { UpdatedRecord } from '../../content/hooks';
+import type { ContentRepository, StoredRecord, UpdateResult } from '../../content/repository';
+import { recordName } from '../../content/repository';
+import { trackPath } from '../../content/tracking';
+import { updateRecord } from '../../content/update';
+import type { SecretBox } from '../../crypto/secret-box';
+import type { ChangeLog, ChangeTransaction } from '../../db/change-log';
+import type { Database } from '../../db/client';
+import type { SessionUser } from '../../http/identity';
+import type { OutgoingMail } from '../mail/outbox';
+import { createSettingsStore } from '../settings/store';
+import { createEscalation, type EscalationDeps } from './escalation';
+import { composeMail, replyMail, stageMail } from './mail';
+import { createRequestStore } from './store';
+
+/** The fields of a request the desk reads and writes (decision 072). */
+export const REQUEST_FIELDS = {
+  stage: 'stage',
+  scheduledAt: 'scheduledAt',
+  firstResponseAt: 'firstResponseAt',
+  assignee: 'assignee',
+  spam: 'spam',
+  urgent: 'urgent',
+} as const;
+
+export interface RequestServiceDeps {
+  database: Database;
+  changes: ChangeLog;
+  /** The requests' repository (the `contactus` declaration's). */
+  requests: ContentRepository;
+  siteOrigin(): string;
+  /** Present when SMTP_URL is set. */
+  outbox: { enqueue(tx: Database, mail: OutgoingMail): Promise<void>; nudge(): void } | null;
+  /** Opens the sealed track tokens; null on a site without a key (PostgreSQL without SECRET_KEY). */
+  secretBox(): Promise<SecretBox | null>;
+  /** The escalation of urgent requests left new: after how many minutes, by which clock. */
+  escalation: Pick<EscalationDeps, 'minutes' | 'now' | 'log' | 'intervalMs'>;
+}
+
+/** Who acts, and which requests they may touch (an API key limited to one person's requests). */
+export interface Acting {
+  actor: SessionUser | null;
+  mayChange?(request: StoredRecord): boolean;
+}
+
+/**
+ * The request desk's rules as plain functions over the store and the repository: stage changes
+ * and the customer's mail, assignment, notes, replies. No HTTP here: routes translate requests to
+ * these calls, and tests call them directly. Every write is one transaction with its audit row.
+ */
+export function createRequestService(deps: RequestServiceDeps) {
+  const store = createRequestStore(deps.database);
+  const def: ContentTypeDef = deps.requests.def;
+  const escalation = createEscalation({
+    ...deps.escalation,
+    changes: deps.changes,
+    requests: deps.requests,
+    store,
+    outbox: () => deps.outbox,
+    siteOrigin: deps.siteOrigin,
+  });
+
+  /** The sender's status page as a full link, when the server can still open their token. */
+  async function statusLink(records: ContentRepository, id: string): Promise<string | null> {
+    const sealed = await records.sealedTrackToken(id);
+    const box = sealed ? await deps.secretBox() : null;
+    if (!sealed || !box) return null;
+    try {
+      return `${deps.siteOrigin()}${trackPath(box.open(sealed))}`;
+    } catch {
+      // Sealed under another SECRET_KEY (a restore onto a new key): the mail goes without the link.
+      return null;
+    }
+  }
+
+  /** Queue a mail to the request's sender, Reply-To the company; false when it cannot be sent. */
+  async function mailCustomer(
+    tx: ChangeTransaction,
+    records: ContentRepository,
+    record: StoredRecord,
+    compose: ReturnType<typeof replyMail>,
+  ): Promise<boolean> {
+    const settings = await createSettingsStore(tx).get();
+    const mail = composeMail(def, record, settings, await statusLink(records, record._id), compose);
+    if (!deps.outbox || !mail) return false;
+    await deps.outbox.enqueue(tx, mail);
+    return true;
+  }
+
+  /**
+   * After an update in its transaction: news to the customer (a stage change, a booked visit moved)
+   * gets its history row, the customer's mail when the rule says so, and the first-response stamp.
+   */
+  async function afterUpdate(change: UpdatedRecord): Promise<(() => void) | undefined> {
+    const { before, after } = change;
+    const from = before[REQUEST_FIELDS.stage] as ContactStage;
+    const to = after[REQUEST_FIELDS.stage] as ContactStage;
+    const scheduledAt = (after[REQUEST_FIELDS.scheduledAt] as string | null) ?? null;
+    const standing = (record: StoredRecord) => ({
+      stage: record[REQUEST_FIELDS.stage],
+      scheduledAt: record[REQUEST_FIELDS.scheduledAt],
+      spam: record[REQUEST_FIELDS.spam],
+    });
+    if (!isNewsToCustomer(standing(before), standing(after))) return undefined;
+    const choice = change.extras.notifyCustomer as boolean | undefined;
+    const notify = tellsCustomer(standing(before), standing(after), choice);
+    const mailed =
+      notify && (await mailCustomer(change.tx, change.records, after, stageMail(to, scheduledAt)));
+    await store.addActivity(change.tx, {
+      messageId: after._id,
+      kind: 'stage',
+      actor: change.actor,
+      fromStage: from,
+      toStage: to,
+      scheduledAt,
+      notified: mailed,
+    });
+    await change.records.stampOnce(after._id, REQUEST_FIELDS.firstResponseAt);
+    return mailed ? () => deps.outbox?.nudge() : undefined;
+  }
+
+  const hooks = { afterUpdate };
+
+  /** An update of a request's fields through the same path as the API's PUT. */
+  const update = (id: string, values: Record<string, unknown>, acting: Acting, extras = {}) =>
+    updateRecord(deps.changes, deps.requests, hooks, {
+      id,
+      values,
+      actor: acting.actor,
+      mayChange: acting.mayChange,
+      extras,
+    });
+
+  /** Audit row of a note or reply: that it happened, never its words. */
+  const audited = (tx: ChangeTransaction, record: StoredRecord, field: string, actor: SessionUser | null) =>
+    tx.record({
+      resource: def.name,
+      id: record._id,
+      action: 'update',
+      actor,
+      name: recordName(def, record),
+      fields: [{ field }],
+    });
+
+  return {
+    hooks,
+    /** A request's notes and history, each oldest first. */
+    activityOf: (id: string) => store.activityOf(id),
+
+    /**
+     * Move a request to another stage (with the visit's time when scheduled); the customer is
+     * mailed as `tellsCustomer` decides, `notifyCustomer` being staff's explicit choice.
+     */
+    changeStage(
+      id: string,
+      change: { stage: ContactStage; scheduledAt?: string | null; notifyCustomer?: boolean },
+      acting: Acting,
+    ): Promise<UpdateResult> {
+      const values: Record<string, unknown> = { [REQUEST_FIELDS.stage]: change.stage };
+      if (change.scheduledAt !== undefined) values[REQUEST_FIELDS.scheduledAt] = change.scheduledAt;
+      return update(id, values, acting, { notifyCustomer: change.notifyCustomer });
+    },
+
+    /** Give a request to a member of staff, or to nobody (null). */
+    assign: (id: string, assignee: string | null, acting: Acting): Promise<UpdateResult> =>
+      update(id, { [REQUEST_FIELDS.assignee]: assignee }, acting),
+
+    /** An internal note on a live request; null when there is none the actor may touch. */
+    addNote(id: string, text: string, acting: Acting) {
+      return deps.changes.write(async (tx) => {
+        const record = await deps.requests.in(tx.db).findById(id);
+        if (!record || acting.mayChange?.(record) === false) return null;
+        const { note } = await store.addActivity(tx, {
+          messageId: id,
+          kind: 'note',
+          actor: acting.actor,
+          text,
+        });
+        await audited(tx, record, 'note', acting.actor);
+        return note;
+      });
+    },
+
+    /** A reply mailed to the sender and kept in the history; null when there is no such request. */
+    async reply(id: string, text: string, acting: Acting) {
+      const entry = await deps.changes.write(async (tx) => {
+        const records = deps.requests.in(tx.db);
+        const record = await records.findById(id, { forUpdate: true });
+        if (!record || acting.mayChange?.(record) === false) return null;
+        const mailed = await mailCustomer(tx, records, record, replyMail(text));
+        const { history } = await store.addActivity(tx, {
+          messageId: id,
+          kind: 'reply',
+          actor: acting.actor,
+          text,
+          notified: mailed,
+        });
+        await records.stampOnce(id, REQUEST_FIELDS.firstResponseAt);
+        await audited(tx, record, 'reply', acting.actor);
+        return history;
+      });
+      if (entry) deps.outbox?.nudge();
+      return entry;
+    },
+
+    /**
+     * Mail ESCALATED about every urgent request left new for too long, once each (escalation.ts);
+     * answers the ids escalated by this call.
+     */
+    escalate: () => escalation.sweep(),
+    /** The escalation's timer: started with the app, stopped when it closes. */
+    escalation,
+
+    /** Whether replies can be sent at all (SMTP is configured). */
+    canMail: () => deps.outbox !== null,
+  };
+}
+
+export type RequestService = ReturnType<typeof createRequestService>;
