@@ -28,8 +28,6 @@ const PENDING: Record<string, string> = {
   'src/server/content/table.test.ts': 'reads the Drizzle table objects',
   // The request module's escalation job writes its SQL beside its logic.
   'src/server/modules/urgent/escalation.ts': 'SQL in the escalation service',
-  // The demo seed's emptiness check (the demo module is rewritten on its own branch).
-  'src/server/modules/demo/seed.ts': 'SQL in the seed',
   // The `db` (Drizzle) handle stays on `Database` while the content engine above uses it.
   'src/server/db/client.ts': 'opens the Drizzle handle',
 };
