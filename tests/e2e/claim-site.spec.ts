@@ -1,52 +1,26 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, expectAccessible, test } from './fixtures';
 import { pageReady } from './support/public';
+import { START_SCRIPT, startSite } from './support/site';
 
 // The wrong guess is refused with 403, which the browser logs.
 test.use({ expectedConsoleErrors: [/status of 403/] });
 
-const root = path.resolve(import.meta.dirname, '../..');
-
-/** A fresh site of its own (own data folder, own port), as an operator starts one. */
-async function startFreshSite(dataDir: string): Promise<{ child: ChildProcess; output: () => string }> {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATA_DIR: dataDir,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-  };
-  // No preset code: the server makes one and prints it.
-  delete env.SETUP_CODE;
-  delete env.DATABASE_URL;
-  const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr!.on('data', (chunk) => {
-    output += chunk;
-  });
-  await expect.poll(() => output, { timeout: 120_000 }).toMatch(/API docs:/);
-  return { child, output: () => output };
-}
-
 test('an operator claims a fresh site with the link the server printed', async ({ page, browser }) => {
   test.setTimeout(180_000);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-e2e-claim-'));
-  const site = await startFreshSite(dataDir);
+  // A fresh site of its own, as an operator starts one: empty, and with no preset code, so the
+  // server makes one and prints it.
+  const site = await startSite({
+    dataDir,
+    entry: START_SCRIPT,
+    env: { SEED_DEMO: 'false', SETUP_CODE: '', NODE_ENV: 'production' },
+  });
   try {
-    const link = /Claim this site: open (http:\/\/\S+\/signup\?code=[\w.~-]+)/.exec(site.output())?.[1];
-    expect(link, site.output()).toBeDefined();
+    const link = /Claim this site: open (http:\/\/\S+\/signup\?code=[\w.~-]+)/.exec(site.startOutput)?.[1];
+    expect(link, site.startOutput).toBeDefined();
     const origin = new URL(link!).origin;
 
     // Without the code the sign-up page asks for it, and a guess is refused with where to look.
@@ -109,8 +83,7 @@ test('an operator claims a fresh site with the link the server printed', async (
   } finally {
     // Leave the site before it stops, so that no late request of the page fails.
     await page.goto('about:blank');
-    site.child.kill('SIGTERM');
-    await new Promise((resolve) => site.child.once('exit', resolve));
+    await site.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 });

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DB_PREFIX, withDatabase } from '../test/global-setup';
+import { DB_PREFIX } from '../test/global-setup';
 import { createTestDatabase, testDatabaseKind } from '../test/helpers';
 import { openDatabase } from './client';
 import { migrate } from './migrate';
+import { createScratchDatabase, dropScratchDatabase } from './scratch-database';
 
 describe('migrations', () => {
   it('apply once and are a no-op the second time', async () => {
@@ -21,16 +21,11 @@ describe('migrations', () => {
   it.runIf(testDatabaseKind === 'postgres')('are safe when several instances start at once', async () => {
     const url = process.env.TEST_DATABASE_URL!;
     const name = `${DB_PREFIX}m${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const instances = await Promise.all(
-      [1, 2, 3].map(() => openDatabase({ url: withDatabase(url, name), dataDir: '' })),
-    );
+    const scratchUrl = await createScratchDatabase(url, name);
+    const instances = await Promise.all([1, 2, 3].map(() => openDatabase({ url: scratchUrl, dataDir: '' })));
     afterAll(async () => {
       await Promise.all(instances.map((db) => db.close()));
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
+      await dropScratchDatabase(url, name);
     });
     const results = await Promise.all(instances.map((db) => migrate(db)));
     const appliedCounts = results.map((r) => r.length).sort();

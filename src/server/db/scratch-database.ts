@@ -13,8 +13,8 @@ async function onServer(serverUrl: string, statement: string): Promise<void> {
 }
 
 /**
- * A throwaway database `name` on the server `serverUrl` points at (a benchmark's), and the URL
- * that opens it.
+ * A throwaway database `name` on the server `serverUrl` points at (a benchmark's, or a test's that
+ * needs one unmigrated), and the URL that opens it.
  */
 export async function createScratchDatabase(serverUrl: string, name: string): Promise<string> {
   await onServer(serverUrl, `create database ${sqlIdentifier(name)}`);

@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { slugify } from '../../shared/constants';
-import { DB_PREFIX, withDatabase } from '../test/global-setup';
+import { DB_PREFIX } from '../test/global-setup';
 import { testDatabaseKind } from '../test/helpers';
 import { type Database, openDatabase } from './client';
 import { migrate } from './migrate';
+import { createScratchDatabase, dropScratchDatabase } from './scratch-database';
 
 const MIGRATIONS = path.join(import.meta.dirname, 'migrations');
 const SLUGS = '0810_service_center_slugs.sql';
@@ -22,14 +22,10 @@ async function emptyDatabase(): Promise<Database> {
     return database;
   }
   const name = `${DB_PREFIX}s${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const database = await openDatabase({ url: withDatabase(url, name), dataDir: '' });
+  const database = await openDatabase({ url: await createScratchDatabase(url, name), dataDir: '' });
   afterAll(async () => {
     await database.close();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await dropScratchDatabase(url, name);
   });
   return database;
 }

@@ -1,3 +1,4 @@
+import { slugify } from '../constants';
 import type { ContentTypeDef } from './define';
 import type { Field } from './fields';
 import { kindOf } from './kinds';
@@ -23,17 +24,10 @@ export function examplesFor(def: ContentTypeDef): {
     sortOrder: 0,
     ...Object.fromEntries(entries.map(([key, field]) => [key, exampleValue(field)])),
   };
-  if (def.slugFrom) record.slug = slugOf(String(record[def.slugFrom]));
+  if (def.slugFrom) record.slug = slugify(String(record[def.slugFrom]));
   if (def.intake?.track) record.reference = `${def.intake.track.prefix}-7Q3K`;
   return { create, record };
 }
 
 /** A value of the field that satisfies its rule: its kind's example (kinds/<kind>.ts). */
 const exampleValue = (field: Field): unknown => kindOf(field).example(field);
-
-function slugOf(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
-}

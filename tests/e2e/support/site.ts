@@ -37,6 +37,8 @@ const JOURNEY_ENV: Record<string, string> = {
 export interface RunningSite {
   /** Where it answers, e.g. http://127.0.0.1:41234. */
   origin: string;
+  /** What it printed until it was ready, its ready message whole (a fresh site's claim link is there). */
+  startOutput: string;
   /** Ends the server (SIGTERM, as an operator stops it) and waits until it has closed its database. */
   stop(): Promise<void>;
 }
@@ -76,7 +78,8 @@ export async function startSite({
   const exited = new Promise<number | null>((resolve) => server.once('exit', resolve));
   const ready = new Promise<number>((resolve) => {
     const look = () => {
-      const listening = /Site ready at http:\/\/localhost:(\d+)/.exec(output);
+      // The message ends with the API docs line: waiting for it keeps the lines between in `output`.
+      const listening = /Site ready at http:\/\/localhost:(\d+)[\s\S]*API docs:/.exec(output);
       if (listening) resolve(Number(listening[1]));
     };
     server.stdout!.on('data', look);
@@ -97,6 +100,7 @@ export async function startSite({
   server.stderr!.on('data', (chunk: Buffer) => process.stderr.write(chunk));
   return {
     origin: `http://127.0.0.1:${outcome}`,
+    startOutput: output,
     async stop() {
       if (server.exitCode === null && server.signalCode === null) server.kill('SIGTERM');
       const code = await exited;

@@ -14,16 +14,10 @@ import { type DemoPictureName, projectPicture } from './picture-names';
 import { demoPicture } from './pictures';
 import { demoProjects } from './projects';
 import { demoServiceAnswers, demoServices } from './services';
+import { anyRowIn } from './store';
 
 /** Every table whose rows make a site "have content": all content types, and the staff accounts. */
 const CONTENT_TABLES = [...contentTypes.map((def) => def.table), 'users'];
-
-/** True when any content or account exists, trashed or not. */
-async function hasContent(database: Database): Promise<boolean> {
-  const checks = CONTENT_TABLES.map((table) => `exists (select 1 from ${table})`).join(' or ');
-  const [row] = await database.query<{ any: boolean }>(`select (${checks}) as any`);
-  return Boolean(row?.any);
-}
 
 export interface SeedDeps {
   database: Database;
@@ -47,7 +41,7 @@ export async function seedDemoContent({
   announce = () => {},
 }: SeedDeps): Promise<boolean> {
   return database.withLock(7_314_003, async () => {
-    if (await hasContent(database)) return false;
+    if (await anyRowIn(database, CONTENT_TABLES)) return false;
     announce('Adding demo content (SEED_DEMO=false starts empty)...');
     // Demo content is nobody's change (no audit row), but it is written in a transaction like every
     // write, since repositories refuse writes outside one.

@@ -1,9 +1,8 @@
 import { z } from 'zod';
+import { SLUG_PATTERN } from '../../constants';
 import { referenceMessage } from '../field-checks';
 import type { ReferenceField } from '../fields';
 import { asStored, type FieldKindModule, optionalValue, UUID_PATTERN } from './kind';
-
-const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** A live record of another type, by slug or by id (fields.ts says which and why), or none. */
 export const reference: FieldKindModule<ReferenceField> = {
