@@ -1,19 +1,20 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterAll } from 'vitest';
+import { afterAll, inject } from 'vitest';
 import type { StaffRole } from '../../shared/roles';
 import { buildApp } from '../app';
 import { type Database, openDatabase } from '../db/client';
-import { migrate } from '../db/migrate';
 import { type Env, loadEnv } from '../env';
 import { DB_PREFIX, TEMPLATE_DB, withDatabase } from './global-setup';
 
 export const testDatabaseKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
 /**
- * A fresh, migrated database for one test file: PGlite in memory, or a copy of the migrated
- * PostgreSQL template. Dropped when the file's tests end.
+ * A fresh, migrated database for one test file: PGlite in memory loaded from the migrated dump
+ * global-setup.ts made, or a copy of the migrated PostgreSQL template. Dropped when the file's
+ * tests end.
  */
 export async function createTestDatabase(): Promise<{
   database: Database;
@@ -41,8 +42,11 @@ export async function createTestDatabase(): Promise<{
       },
     };
   }
-  const database = await openDatabase({ dataDir: 'memory://' });
-  await migrate(database);
+  const template = inject('pgliteTemplate');
+  if (!template)
+    throw new Error('No PGlite template: run tests through vitest.config.ts (global-setup.ts makes it).');
+  const loadDataDir = new Blob([fs.readFileSync(template)]);
+  const database = await openDatabase({ dataDir: 'memory://', loadDataDir });
   return { database, drop: () => database.close() };
 }
 
