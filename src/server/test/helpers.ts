@@ -4,9 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, inject } from 'vitest';
 import type { StaffRole } from '../../shared/roles';
-import { buildApp } from '../app';
+import { buildApp, PROJECT_ROOT } from '../app';
 import { type Database, openDatabase } from '../db/client';
 import { type Env, loadEnv } from '../env';
+import { hasWebBuild } from '../plugins/ssr';
 import { DB_PREFIX, TEMPLATE_DB, withDatabase } from './global-setup';
 
 export const testDatabaseKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -50,6 +51,18 @@ export async function createTestDatabase(): Promise<{
   return { database, drop: () => database.close() };
 }
 
+/**
+ * Tests of rendered pages need the built site. A missing build fails them, never skips them:
+ * a skipped test passes silently. `npm test` and `.ci/run` build first.
+ */
+export function requireWebBuild(): true {
+  if (!hasWebBuild(PROJECT_ROOT))
+    throw new Error(
+      `This test renders pages and needs the built site, missing at ${PROJECT_ROOT}/build/web: run \`node scripts/build.mjs\` (npm test builds first).`,
+    );
+  return true;
+}
+
 /** The setup code every test app is claimed with (tests of the code itself set their own). */
 export const TEST_SETUP_CODE = 'test-setup-code-0123456789';
 
@@ -90,6 +103,7 @@ export interface TestApp {
 export async function createTestApp(
   options: { env?: Record<string, string>; ssr?: boolean; logLines?: string[]; now?: () => Date } = {},
 ): Promise<TestApp> {
+  if (options.ssr) requireWebBuild();
   const { database, drop } = await createTestDatabase();
   const { logLines } = options;
   const app = await buildApp({

@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptionMessages } from '../../../shared/subscription';
-import { PROJECT_ROOT } from '../../app';
-import { hasWebBuild } from '../../plugins/ssr';
 import { createTestApp } from '../../test/helpers';
 import { eventually, readMail, startSmtpPeer } from '../../test/smtp-peer';
 import { runMaintenance } from '../maintenance';
@@ -219,14 +217,11 @@ describe('subscribing without SMTP', () => {
 });
 
 // The mailed links open pages: a GET shows a button and changes nothing; the button's form post confirms.
-const withPages = hasWebBuild(PROJECT_ROOT);
-const paged = withPages
-  ? await createTestApp({ ssr: true, env: { SMTP_URL: peer.url, PUBLIC_URL: SITE } })
-  : null;
+const paged = await createTestApp({ ssr: true, env: { SMTP_URL: peer.url, PUBLIC_URL: SITE } });
 
-describe.skipIf(!withPages)('the confirmation page without JavaScript', () => {
+describe('the confirmation page without JavaScript', () => {
   it('shows a button on GET, confirms only when the button posts', async () => {
-    const app = paged!.app;
+    const app = paged.app;
     const email = 'page-reader@example.com';
     await app.inject({
       method: 'POST',
@@ -239,7 +234,7 @@ describe.skipIf(!withPages)('the confirmation page without JavaScript', () => {
     const token = new URL(link).searchParams.get('token')!;
     const confirmed = async () =>
       (
-        await paged!.database.query<{ confirmed: boolean }>(
+        await paged.database.query<{ confirmed: boolean }>(
           'select confirmed from subscribers where email = $1',
           [email],
         )
