@@ -8,6 +8,8 @@
  * - Something happens in another process or over a socket: `eventually(check)`, which polls
  *   `check` until it answers a truthy value (and answers that value) or fails after `timeout`.
  *   `check` may throw meanwhile (an `expect` that does not hold yet); its last error is reported.
+ *   Undefined means "not yet" (a `find` that found nothing), so a check made of `expect`s ends
+ *   with `return true`.
  *   Use it to wait for a thing to happen, never to give a thing time not to happen.
  * - The subject is time itself (expiry, escalation after N minutes): move a `testClock()` and
  *   pass it as `now` to buildApp/createTestApp, as urgent escalation tests do.
