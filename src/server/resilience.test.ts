@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { describe, expect, it } from 'vitest';
+import { eventually } from './test/eventually';
 import { testDatabaseKind } from './test/helpers';
 import { type SiteProcess, setupCodeIn, siteStorage, startSite } from './test/site-process';
 
@@ -71,7 +72,7 @@ describe(`crash safety on ${testDatabaseKind}`, () => {
         }
       };
       const clients = Array.from({ length: 10 }, client);
-      while (acknowledged.length < 150) await new Promise((resolve) => setTimeout(resolve, 10));
+      await eventually(() => acknowledged.length >= 150, { timeout: 60_000, interval: 10 });
       await site.kill();
       killed = true;
       await Promise.all(clients);

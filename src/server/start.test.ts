@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from './app';
-import { testDatabaseKind } from './test/helpers';
+import { requireWebBuild, testDatabaseKind } from './test/helpers';
 import { siteStorage, startSite as start } from './test/site-process';
 
 /**
@@ -16,7 +16,8 @@ describe(`npm start on a fresh ${testDatabaseKind} database`, () => {
   it('says one short line per step and a ready line, and warns about nothing', async () => {
     // The build npm start would make, as the test run made it (scripts/test.mjs builds first).
     const build = path.join(PROJECT_ROOT, 'build/build-output.txt');
-    expect(warningsIn(fs.existsSync(build) ? fs.readFileSync(build, 'utf8') : '')).toEqual([]);
+    requireWebBuild();
+    expect(warningsIn(fs.readFileSync(build, 'utf8'))).toEqual([]);
     const storage = await siteStorage();
     try {
       // As a person starts it: info-level logs, pretty at a terminal (the default there).

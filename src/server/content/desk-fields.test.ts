@@ -166,8 +166,13 @@ describe('the queue', () => {
       ['newUrgent', { urgent: true }],
     ] as const) {
       ids[key] = (await post(request(100, { service: slug, ...extra })))._id;
-      await new Promise((resolve) => setTimeout(resolve, 5));
     }
+    // A minute apart, so that the order never hangs on two requests stored in one clock tick.
+    for (const [minutesAgo, id] of Object.values(ids).reverse().entries())
+      await t.database.query(
+        'update contact_messages set created_at = now() - make_interval(mins => $2) where id = $1',
+        [id, minutesAgo + 1],
+      );
     await put(ids.contacted!, { stage: 'contacted', assignee: editor.userId });
     await put(ids.urgentDone!, { stage: 'done', assignee: admin.userId });
   });

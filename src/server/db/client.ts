@@ -33,16 +33,20 @@ export interface DatabaseOptions {
   /** PGlite data folder, or 'memory://' for a throwaway database. */
   dataDir: string;
   poolSize?: number;
+  /** A PGlite data folder dumped by `dumpDataDir()` to start from (tests copy a migrated one). */
+  loadDataDir?: Blob;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.url ? openPostgres(options.url, options.poolSize ?? 10) : openPglite(options.dataDir);
+  return options.url
+    ? openPostgres(options.url, options.poolSize ?? 10)
+    : openPglite(options.dataDir, options.loadDataDir);
 }
 
 /** PGlite's buffer cache: measured to hold the demo site and a 100,000-message inbox comfortably. */
 const PGLITE_SHARED_BUFFERS = '16MB';
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database> {
   const inMemory = dataDir.startsWith('memory://');
   if (!inMemory) await fs.mkdir(dataDir, { recursive: true });
   // Two processes on one folder corrupt it: whatever path opens it, a folder another live process
@@ -50,6 +54,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   const lock = inMemory ? null : acquireSiteLock(dataDir);
   const client = await PGlite.create({
     dataDir,
+    loadDataDir,
     extensions: { pg_trgm },
     // PostgreSQL's default 128 MB of shared buffers lives in this process's memory here; a small
     // company's whole site fits in a fraction of it (docs/decisions/050-performance.md).

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { eventually } from '../test/eventually';
 import { testDatabaseKind } from '../test/helpers';
 import { setupCodeIn, siteStorage, startSite } from '../test/site-process';
 
@@ -46,15 +47,17 @@ describe.skipIf(testDatabaseKind !== 'postgres')('two instances on one PostgreSQ
       expect(put.status).toBe(200);
       const written = Date.now();
 
-      let seenAfter = Number.POSITIVE_INFINITY;
-      while (Date.now() - written < 3000) {
-        const list = (await (await fetch(`${a.url}/api/service`)).json()) as { _id: string; title: string }[];
-        if (list.find((s) => s._id === target._id)?.title === 'Changed on the other instance') {
-          seenAfter = Date.now() - written;
-          break;
-        }
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
+      const { seenAfter } = await eventually(
+        async () => {
+          const list = (await (await fetch(`${a.url}/api/service`)).json()) as {
+            _id: string;
+            title: string;
+          }[];
+          const seen = list.find((s) => s._id === target._id)?.title === 'Changed on the other instance';
+          return seen && { seenAfter: Date.now() - written };
+        },
+        { timeout: 3000, interval: 25 },
+      );
       console.info(`change written on B was read on A after ${seenAfter} ms`);
       expect(seenAfter).toBeLessThan(1000);
 

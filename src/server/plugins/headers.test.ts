@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../app';
 import { createTestApp } from '../test/helpers';
 import { pageCsp, RESOURCE_CSP } from './security-headers';
-import { hasWebBuild } from './ssr';
 
 const t = await createTestApp();
 // A page route of our own: the header logic does not depend on what renders the HTML.
@@ -106,22 +104,19 @@ describe('security headers behind a trusted proxy', async () => {
   });
 });
 
-describe.skipIf(!hasWebBuild(PROJECT_ROOT))(
-  'security headers on rendered pages (needs npm run build)',
-  async () => {
-    const web = await createTestApp({ ssr: true });
-    it('render /home with a nonce that every inline script carries, new for every response', async () => {
-      const first = await web.app.inject({ method: 'GET', url: '/home' });
-      const second = await web.app.inject({ method: 'GET', url: '/home', headers: { cookie: 'x=1' } });
-      expect(first.statusCode).toBe(200);
-      const nonce = /'nonce-([^']+)'/.exec(String(first.headers['content-security-policy']))?.[1];
-      expect(nonce).toBeTruthy();
-      for (const tag of first.body.match(/<script(?![^>]*\ssrc=)[^>]*>/g) ?? [])
-        expect(tag).toContain(`nonce="${nonce}"`);
-      expect(first.body).not.toMatch(/\sstyle="/);
-      // The next visitor never gets this nonce: a fresh one, or hashes when the page is replayed.
-      expect(String(second.headers['content-security-policy'])).toMatch(/script-src 'self' '(nonce|sha256)-/);
-      expect(String(second.headers['content-security-policy'])).not.toContain(nonce);
-    });
-  },
-);
+describe('security headers on rendered pages (needs npm run build)', async () => {
+  const web = await createTestApp({ ssr: true });
+  it('render /home with a nonce that every inline script carries, new for every response', async () => {
+    const first = await web.app.inject({ method: 'GET', url: '/home' });
+    const second = await web.app.inject({ method: 'GET', url: '/home', headers: { cookie: 'x=1' } });
+    expect(first.statusCode).toBe(200);
+    const nonce = /'nonce-([^']+)'/.exec(String(first.headers['content-security-policy']))?.[1];
+    expect(nonce).toBeTruthy();
+    for (const tag of first.body.match(/<script(?![^>]*\ssrc=)[^>]*>/g) ?? [])
+      expect(tag).toContain(`nonce="${nonce}"`);
+    expect(first.body).not.toMatch(/\sstyle="/);
+    // The next visitor never gets this nonce: a fresh one, or hashes when the page is replayed.
+    expect(String(second.headers['content-security-policy'])).toMatch(/script-src 'self' '(nonce|sha256)-/);
+    expect(String(second.headers['content-security-policy'])).not.toContain(nonce);
+  });
+});

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { Worker } from 'node:worker_threads';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { eventually, nextTimerTurn } from '../test/eventually';
 import { createTestApp } from '../test/helpers';
 import { BUSY_RETRY_AFTER_SECONDS } from './load-shedding';
 
@@ -21,8 +22,8 @@ beforeAll(async () => {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   await off.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  // Opening the databases kept this thread busy: let the lag samples settle first.
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  // Opening the databases kept this thread busy: start once the lag samples let a request in.
+  await eventually(async () => (await fetch(`${base}/api/service?q=warm-up`)).status === 200);
 });
 
 interface Answer {
@@ -94,13 +95,10 @@ describe('a stalled event loop', () => {
 
     // The readings see a free loop again: service resumes within a moment (a wide bound: on a
     // machine busy with other work the samples themselves run late, so the reading fades slower).
-    const recovering = now();
-    let status = 0;
-    while (status !== 200 && now() - recovering < 3000) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      status = (await fetch(`${base}/api/service?q=three`)).status;
-    }
-    expect(status).toBe(200);
+    await eventually(async () => (await fetch(`${base}/api/service?q=three`)).status === 200, {
+      timeout: 3000,
+      interval: 50,
+    });
   });
 
   it('still answers /api/status truthfully while busy: the server and its database are up', async () => {
@@ -122,7 +120,7 @@ describe('a stalled event loop', () => {
   it('does not count a stall before the server listened: the first visitor after a slow start gets in', async () => {
     stall(600);
     // Give the lag timer its turn to read the stall, as a start that seeds content would.
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await nextTimerTurn();
     await notListening.app.listen({ port: 0, host: '127.0.0.1' });
     const port = (notListening.app.server.address() as AddressInfo).port;
     expect((await fetch(`http://127.0.0.1:${port}/api/service`)).status).toBe(200);

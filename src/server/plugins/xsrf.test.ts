@@ -1,10 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildApp, PROJECT_ROOT } from '../app';
+import { buildApp } from '../app';
 import { type Database, openDatabase } from '../db/client';
-import { createTestDatabase, TEST_SETUP_CODE, testDatabaseKind, testEnv } from '../test/helpers';
-import { hasWebBuild } from './ssr';
+import {
+  createTestDatabase,
+  requireWebBuild,
+  TEST_SETUP_CODE,
+  testDatabaseKind,
+  testEnv,
+} from '../test/helpers';
 
 const { database, url, drop } = await createTestDatabase();
 const password = 'correct horse battery';
@@ -113,7 +118,8 @@ describe(`the XSRF token is bound to the session (${testDatabaseKind})`, () => {
     expect(again.cookies.find((c) => c.name === 'XSRF-TOKEN')).toBeUndefined();
   });
 
-  it.skipIf(!hasWebBuild(PROJECT_ROOT))('renews a wrong token when a staff page loads', async () => {
+  it('renews a wrong token when a staff page loads', async () => {
+    requireWebBuild();
     const site = await instance({}, { pages: true });
     const { session, xsrf } = await browserLogin(site);
     const page = await site.inject({

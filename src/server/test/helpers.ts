@@ -1,19 +1,21 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterAll } from 'vitest';
+import { afterAll, inject } from 'vitest';
 import type { StaffRole } from '../../shared/roles';
-import { type AppOptions, buildApp } from '../app';
+import { type AppOptions, buildApp, PROJECT_ROOT } from '../app';
 import { type Database, openDatabase } from '../db/client';
-import { migrate } from '../db/migrate';
 import { type Env, loadEnv } from '../env';
+import { hasWebBuild } from '../plugins/ssr';
 import { DB_PREFIX, TEMPLATE_DB, withDatabase } from './global-setup';
 
 export const testDatabaseKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
 /**
- * A fresh, migrated database for one test file: PGlite in memory, or a copy of the migrated
- * PostgreSQL template. Dropped when the file's tests end.
+ * A fresh, migrated database for one test file: PGlite in memory loaded from the migrated dump
+ * global-setup.ts made, or a copy of the migrated PostgreSQL template. Dropped when the file's
+ * tests end.
  */
 export async function createTestDatabase(): Promise<{
   database: Database;
@@ -41,9 +43,24 @@ export async function createTestDatabase(): Promise<{
       },
     };
   }
-  const database = await openDatabase({ dataDir: 'memory://' });
-  await migrate(database);
+  const template = inject('pgliteTemplate');
+  if (!template)
+    throw new Error('No PGlite template: run tests through vitest.config.ts (global-setup.ts makes it).');
+  const loadDataDir = new Blob([fs.readFileSync(template)]);
+  const database = await openDatabase({ dataDir: 'memory://', loadDataDir });
   return { database, drop: () => database.close() };
+}
+
+/**
+ * Tests of rendered pages need the built site. A missing build fails them, never skips them:
+ * a skipped test passes silently. `npm test` and `.ci/run` build first.
+ */
+export function requireWebBuild(): true {
+  if (!hasWebBuild(PROJECT_ROOT))
+    throw new Error(
+      `This test renders pages and needs the built site, missing at ${PROJECT_ROOT}/build/web: run \`node scripts/build.mjs\` (npm test builds first).`,
+    );
+  return true;
 }
 
 /** The setup code every test app is claimed with (tests of the code itself set their own). */
@@ -93,6 +110,7 @@ export async function createTestApp(
     extraContentTypes?: AppOptions['extraContentTypes'];
   } = {},
 ): Promise<TestApp> {
+  if (options.ssr) requireWebBuild();
   const { database, drop } = await createTestDatabase();
   const { logLines } = options;
   const app = await buildApp({

@@ -56,20 +56,8 @@ export async function startSmtpPeer(port = 0) {
   };
 }
 
-/** Wait until `check` holds, polling; fails after `ms`. */
-export async function eventually<T>(check: () => T | Promise<T>, ms = 10_000): Promise<NonNullable<T>> {
-  const until = Date.now() + ms;
-  for (;;) {
-    try {
-      const value = await check();
-      if (value) return value as NonNullable<T>;
-    } catch (error) {
-      if (Date.now() > until) throw error;
-    }
-    if (Date.now() > until) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+// Tests that read mail wait for it with the one helper for waiting.
+export { eventually } from './eventually';
 
 /** RFC 2047 encoded words (`=?UTF-8?Q?...?=`, `=?UTF-8?B?...?=`) as the text they stand for. */
 function decodeWords(value: string): string {

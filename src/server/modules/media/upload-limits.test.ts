@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_IMAGE_PIXELS } from '../../../shared/constants';
+import { eventually } from '../../test/eventually';
 import { createTestApp } from '../../test/helpers';
 import { bombPng, imageUpload } from '../../test/uploads';
 import { imageQueue } from './pipeline';
@@ -151,7 +152,8 @@ describe('every picture goes through the queue', () => {
       answered = true;
       return res;
     });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Its picture is read and waits its turn: until the running one ends, it gets no answer.
+    await eventually(() => imageQueue.queued().staff === 1);
     expect(answered).toBe(false);
     finishOther();
     await other;

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createWorkQueue, QueueFullError } from './work-queue';
 
-const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
-
 /** A job that records when it starts and ends, and finishes when told. */
 function job(name: string, log: string[]) {
   let finish!: () => void;
@@ -24,10 +22,11 @@ describe('work queue', () => {
     const log: string[] = [];
     const [a, b, c] = ['a', 'b', 'c'].map((name) => job(name, log));
     const results = [a, b, c].map((j) => queue.reserve('staff').run(j!.work));
-    await tick();
+    // A job starts as soon as its turn comes, before run() returns; the next one, before the
+    // finished one's result reaches its caller.
     expect(log).toEqual(['start a']);
     a!.finish();
-    await tick();
+    await results[0];
     expect(log).toEqual(['start a', 'end a', 'start b']);
     b!.finish();
     c!.finish();
@@ -73,18 +72,18 @@ describe('work queue', () => {
     const queue = createWorkQueue({ staff: { capacity: 4 }, visitor: { capacity: 4 } }, 'busy');
     const log: string[] = [];
     const [v1, v2, v3, s1] = ['v1', 'v2', 'v3', 's1'].map((name) => job(name, log));
-    const all = [
-      queue.reserve('visitor').run(v1!.work),
-      queue.reserve('visitor').run(v2!.work),
-      queue.reserve('visitor').run(v3!.work),
+    const visitors = [v1, v2, v3].map((j) => queue.reserve('visitor').run(j!.work));
+    const staff = queue.reserve('staff').run(s1!.work);
+    const finishing: [typeof v1, Promise<string>][] = [
+      [v1, visitors[0]!],
+      [s1, staff],
+      [v2, visitors[1]!],
+      [v3, visitors[2]!],
     ];
-    await tick();
-    all.push(queue.reserve('staff').run(s1!.work));
-    for (const j of [v1, s1, v2, v3]) {
+    for (const [j, result] of finishing) {
       j!.finish();
-      await tick();
+      await result;
     }
-    await Promise.all(all);
     expect(log.filter((line) => line.startsWith('start'))).toEqual([
       'start v1',
       'start s1',

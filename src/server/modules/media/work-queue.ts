@@ -78,5 +78,8 @@ export function createWorkQueue<Lane extends string>(lanes: Record<Lane, LaneLim
     },
     /** Admitted jobs per lane, running and waiting (for tests and logs). */
     load: () => ({ ...admitted }),
+    /** Jobs per lane whose input is read and that wait for their turn (tests wait on it). */
+    queued: () =>
+      Object.fromEntries(order.map((lane) => [lane, waiting[lane].length])) as Record<Lane, number>,
   };
 }

@@ -1,16 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAIL_NOT_SET_UP } from '../../../shared/request-desk';
-import { PROJECT_ROOT } from '../../app';
-import { hasWebBuild } from '../../plugins/ssr';
 import { createTestApp } from '../../test/helpers';
 import { eventually, type ReceivedMail, startSmtpPeer } from '../../test/smtp-peer';
 
 // A request worked as a job: notes, stage changes that may tell the customer, replies.
 const peer = await startSmtpPeer();
 afterAll(() => peer.close());
-const withPages = hasWebBuild(PROJECT_ROOT);
 const t = await createTestApp({
-  ssr: withPages,
+  ssr: true,
   env: {
     SMTP_URL: peer.url,
     MAIL_RETRY_SECONDS: '0.2',
@@ -169,11 +166,9 @@ describe('a stage change', () => {
       stage: 'scheduled',
       scheduledAt: '2026-11-25T05:00:00.000Z',
     });
-    if (withPages) {
-      const page = await t.app.inject({ method: 'GET', url: new URL(link!).pathname });
-      expect(page.statusCode).toBe(200);
-      expect(page.body).toContain('Visit scheduled for Wednesday, 25 November 2026 at 10:00');
-    }
+    const page = await t.app.inject({ method: 'GET', url: new URL(link!).pathname });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Visit scheduled for Wednesday, 25 November 2026 at 10:00');
     const { history } = await get(sent._id);
     expect(history.at(-1)).toMatchObject({
       from: 'new',

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../test/eventually';
 import { createTestApp } from '../../test/helpers';
 import { MAX_STREAMS_PER_USER } from './live-routes';
 
@@ -59,13 +60,7 @@ function openStream(headers: Record<string, string>) {
   });
 }
 
-const until = async (condition: () => boolean, ms = 3000) => {
-  const end = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-};
+const until = (condition: () => boolean, timeout = 3000) => eventually(condition, { timeout });
 
 describe('GET /api/live', () => {
   it('refuses anyone without a staff session', async () => {

@@ -1,14 +1,11 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../../app';
-import { hasWebBuild } from '../../plugins/ssr';
 import { createTestApp } from '../../test/helpers';
 import { multipartForm } from '../../test/uploads';
 
 // The page form is server HTML: these need the web build (npm test builds first).
-const withPages = hasWebBuild(PROJECT_ROOT);
 const t = await createTestApp({
-  ssr: withPages,
+  ssr: true,
   env: { CONTACT_RATE_LIMIT: '0', CONTACT_PHOTO_RATE_LIMIT: '0', PAGE_POST_RATE_LIMIT: '0' },
 });
 
@@ -36,7 +33,7 @@ const photosOf = async (email: string) =>
     [email],
   );
 
-describe.skipIf(!withPages)('the contact form posted without JavaScript, with photos', () => {
+describe('the contact form posted without JavaScript, with photos', () => {
   it('sends the request and its photo, and answers the thank-you page with the reference and track link', async () => {
     const res = await postForm(
       multipartForm(fields('danish@example.com'), [

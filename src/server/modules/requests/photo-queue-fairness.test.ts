@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../test/eventually';
 import { createTestApp } from '../../test/helpers';
 import { imageUpload } from '../../test/uploads';
 import { imageQueue } from '../media/pipeline';
@@ -34,8 +35,7 @@ describe('visitors’ photos in the picture queue', () => {
       return res;
     };
     const waiting = [visitor('visitor 2'), visitor('visitor 3')];
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(imageQueue.load().visitor).toBe(3);
+    await eventually(() => imageQueue.load().visitor === 3);
 
     // The visitor lane is full: the next photo is refused at once, with a time to come back.
     const refused = await visitor('visitor 4');
@@ -55,7 +55,8 @@ describe('visitors’ photos in the picture queue', () => {
       done.push('staff');
       return res;
     })();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Both visitor photos and then the staff picture are read and queued before the running one ends.
+    await eventually(() => imageQueue.queued().visitor === 2 && imageQueue.queued().staff === 1);
     finish();
     await running;
     const [staffAnswer, ...visitorAnswers] = await Promise.all([staff, ...waiting]);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactus } from '../../../shared/content/types';
 import { buildApp } from '../../app';
 import { type Database, openDatabase } from '../../db/client';
+import { testClock } from '../../test/eventually';
 import {
   createTestApp,
   createTestDatabase,
@@ -16,9 +17,8 @@ import { urgentSubject } from './staff-mail';
 const peer = await startSmtpPeer();
 afterAll(() => peer.close());
 
-/** The clock the apps run on: real time moved forward by `ahead` minutes. */
-let ahead = 0;
-const now = () => new Date(Date.now() + ahead * 60_000);
+const clock = testClock();
+const now = clock.now;
 const mailEnv = { SMTP_URL: peer.url, MAIL_RETRY_SECONDS: '0.2', CONTACT_RATE_LIMIT: '0' };
 
 const t = await createTestApp({ env: mailEnv, now });
@@ -161,11 +161,11 @@ describe('escalation of an urgent request left new', () => {
     );
 
   it('is mailed once after URGENT_ESCALATE_MINUTES to the notify address and every admin, not before', async () => {
-    ahead = 0;
+    clock.setAhead({ minutes: 0 });
     const { _id, reference } = (await post(t.app, request({ urgent: true, area: 'Model Town' }))).json();
-    ahead = 14;
+    clock.setAhead({ minutes: 14 });
     expect(await sweep(t.app)).not.toContain(_id);
-    ahead = 16;
+    clock.setAhead({ minutes: 16 });
     expect(await sweep(t.app)).toContain(_id);
     expect(await sweep(t.app)).not.toContain(_id);
     const mails = await eventually(() => {
@@ -183,9 +183,9 @@ describe('escalation of an urgent request left new', () => {
       _id,
     ]);
     expect(audit).toHaveLength(1);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await t.app.mailOutbox!.deliverDue();
     expect(mailsAbout(reference, 'ESCALATED')).toHaveLength(2);
-    ahead = 0;
+    clock.setAhead({ minutes: 0 });
   });
 
   it('is not sent for a request moved out of new in time, nor for one that is not urgent', async () => {
@@ -198,9 +198,9 @@ describe('escalation of an urgent request left new', () => {
       payload: { stage: 'contacted' },
     });
     expect(res.statusCode, res.body).toBe(200);
-    ahead = 60;
+    clock.setAhead({ minutes: 60 });
     const escalated = await sweep(t.app);
-    ahead = 0;
+    clock.setAhead({ minutes: 0 });
     expect(escalated).not.toContain(moved._id);
     expect(escalated).not.toContain(calm._id);
     const rows = await t.database.query<{ escalated_at: Date | null }>(
@@ -235,22 +235,22 @@ describe('escalation of an urgent request left new', () => {
         const res = await post(i % 2 ? one : two, request({ urgent: true, area: `Sector ${i}` }));
         references.push(res.json().reference);
       }
-      ahead = 20;
+      clock.setAhead({ minutes: 20 });
       const [a, b] = await Promise.all([sweep(one), sweep(two)]);
-      ahead = 0;
+      clock.setAhead({ minutes: 0 });
       expect([...a!, ...b!].sort()).toHaveLength(6);
       expect(new Set([...a!, ...b!]).size).toBe(6);
       // Two recipients each: the company address (no notify address is set) and the admin.
       await eventually(() =>
         references.every((reference) => mailsAbout(reference, 'ESCALATED').length === 2),
       );
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await Promise.all(apps.map((app) => app.mailOutbox!.deliverDue()));
       for (const reference of references) {
         const to = mailsAbout(reference, 'ESCALATED').map((mail) => mail.to[0]);
         expect(to.sort()).toEqual(['info@coolfix.pk', 'owner@example.com']);
       }
     } finally {
-      ahead = 0;
+      clock.setAhead({ minutes: 0 });
       for (const app of apps) await app.close();
       if (second !== database) await second.close();
       await drop();
@@ -276,25 +276,25 @@ describe('escalation of an urgent request left new', () => {
       const early = (await post(app, request({ urgent: true, area: 'Before' }))).json();
       const late = (await post(app, request({ urgent: true, area: 'While down' }))).json();
       await ageBy(database, early._id, 10);
-      ahead = 6;
+      clock.setAhead({ minutes: 6 });
       expect(await sweep(app)).toEqual([early._id]);
       await eventually(() => mailsAbout(early.reference, 'ESCALATED').length === 2);
       await app.close();
 
       // Down for a while: the late one becomes due with no instance running.
-      ahead = 20;
+      clock.setAhead({ minutes: 20 });
       app = await open();
       await app.ready();
       // The sweep at start found it; a sweep now finds nothing more.
       // Two recipients each: the company address (no notify address is set) and the admin.
       await eventually(() => mailsAbout(late.reference, 'ESCALATED').length === 2);
       expect(await sweep(app)).toEqual([]);
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await app.mailOutbox!.deliverDue();
       expect(mailsAbout(early.reference, 'ESCALATED')).toHaveLength(2);
       expect(mailsAbout(late.reference, 'ESCALATED')).toHaveLength(2);
       await app.close();
     } finally {
-      ahead = 0;
+      clock.setAhead({ minutes: 0 });
       await drop();
     }
   });
@@ -302,9 +302,9 @@ describe('escalation of an urgent request left new', () => {
   it(`runs on ${testDatabaseKind} without SMTP by leaving requests unclaimed`, async () => {
     const bare = await createTestApp({ now });
     const { _id } = (await post(bare.app, request({ urgent: true }))).json();
-    ahead = 30;
+    clock.setAhead({ minutes: 30 });
     expect(await sweep(bare.app)).toEqual([]);
-    ahead = 0;
+    clock.setAhead({ minutes: 0 });
     const [row] = await bare.database.query<{ escalated_at: Date | null }>(
       'select escalated_at from contact_messages where id = $1',
       [_id],

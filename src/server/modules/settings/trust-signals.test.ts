@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { RATING_MESSAGE } from '../../../shared/trust-signals';
-import { PROJECT_ROOT } from '../../app';
-import { hasWebBuild } from '../../plugins/ssr';
 import { createTestApp } from '../../test/helpers';
 
-const t = await createTestApp({ ssr: hasWebBuild(PROJECT_ROOT) });
+const t = await createTestApp({ ssr: true });
 const admin = await t.signIn();
 
 const signals = {
@@ -71,7 +69,7 @@ describe('trust signals in the settings', () => {
   });
 });
 
-describe.skipIf(!hasWebBuild(PROJECT_ROOT))('trust signals on the pages (needs npm run build)', () => {
+describe('trust signals on the pages (needs npm run build)', () => {
   const page = async (url: string) => (await t.app.inject({ method: 'GET', url })).body;
 
   it('show only the signals that are set: no band, section or line for none, no "0 years"', async () => {
