@@ -28,23 +28,35 @@ function ensureChromium() {
 }
 
 const results = fs.mkdtempSync(path.join(os.tmpdir(), 'site-test-'));
-const run = (command, args, env = {}) =>
-  spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+/** Wall seconds of each step, printed before the closing line (CI reads them per stage). */
+const seconds = {};
+const run = (command, args, env = {}, step = path.basename(args[0] ?? command)) => {
+  const started = performance.now();
+  const status =
+    spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+  seconds[step] = Math.round((performance.now() - started) / 1000);
+  return status;
+};
 
 ensureChromium();
 // Quiet, as npm start builds: whatever it prints is a warning, and a test fails on it.
-const buildStatus = run(process.execPath, ['scripts/build.mjs', '--quiet']);
+const buildStatus = run(process.execPath, ['scripts/build.mjs', '--quiet'], {}, 'build');
 if (buildStatus !== 0) process.exit(buildStatus);
 
 const unitJson = path.join(results, 'vitest.json');
-const unitStatus = run(bin('vitest'), [
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${unitJson}`,
-]);
+const unitStatus = run(
+  bin('vitest'),
+  ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${unitJson}`],
+  {},
+  'unit and API (vitest)',
+);
 const e2eJson = path.join(results, 'playwright.json');
-const e2eStatus = run(bin('playwright'), ['test'], { PLAYWRIGHT_JSON: e2eJson });
+const e2eStatus = run(
+  bin('playwright'),
+  ['test'],
+  { PLAYWRIGHT_JSON: e2eJson },
+  'browser journeys (playwright)',
+);
 
 let passed = 0;
 let failed = 0;
@@ -63,5 +75,10 @@ if (fs.existsSync(e2eJson)) {
 }
 fs.rmSync(results, { recursive: true, force: true });
 const ok = unitStatus === 0 && e2eStatus === 0 && failed === 0;
-console.info(`\nTests: ${passed} passed, ${ok ? failed : Math.max(failed, 1)} failed, ${skipped} skipped`);
+console.info(
+  `\n${Object.entries(seconds)
+    .map(([step, s]) => `${step}: ${s} s`)
+    .join('; ')}`,
+);
+console.info(`Tests: ${passed} passed, ${ok ? failed : Math.max(failed, 1)} failed, ${skipped} skipped`);
 process.exit(ok ? 0 : 1);
