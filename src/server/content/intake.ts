@@ -107,7 +107,7 @@ export function createIntake(app: FastifyInstance, deps: IntakeDeps) {
     // The record, what its type's hook does with it (mail, photos) and its audit row are stored
     // together or not at all.
     const { existed, ...record } = await app.changes.write(async (tx) => {
-      const records = repository.in(tx.db);
+      const records = repository.in(tx);
       const stored = await records.create(
         track ? { ...values, trackTokenHash: track.hash, trackTokenSealed: sealed } : values,
       );

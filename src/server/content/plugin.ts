@@ -30,7 +30,7 @@ export const repositoriesPlugin = fp<RepositoriesOptions>(
     app.decorate('contentTypes', served);
     app.decorate(
       'repositories',
-      new Map(served.map((def) => [def.name, createContentRepository(app.database.db, def)])),
+      new Map(served.map((def) => [def.name, createContentRepository(app.database, def)])),
     );
     app.decorate('contentHooks', new Map());
   },

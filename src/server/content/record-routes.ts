@@ -121,7 +121,7 @@ export function recordRoutes(
       },
       async (request) => {
         const record = await app.changes.write(async (tx) => {
-          const deleted = await repository.in(tx.db).softDelete(request.params.id);
+          const deleted = await repository.in(tx).softDelete(request.params.id);
           if (deleted)
             await tx.record({
               resource: def.name,

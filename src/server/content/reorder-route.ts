@@ -32,7 +32,7 @@ export function reorderRoute(repository: ContentRepository, hooks: ContentHooks)
         const { order } = request.body;
         // One transaction and one audit row: the order is stored whole or not at all.
         return app.changes.write(async (tx) => {
-          const records = repository.in(tx.db);
+          const records = repository.in(tx);
           const current = await records.list({ forUpdate: true });
           const listed = new Map(order.map((item) => [item._id, item.version]));
           const upToDate =

@@ -1,25 +1,10 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  getTableColumns,
-  inArray,
-  isNotNull,
-  isNull,
-  lt,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
 import { slugify } from '../../shared/constants';
 import type { ContentTypeDef } from '../../shared/content/define';
 import { storedValue } from '../../shared/content/stored-values';
-import type { Db } from '../db/client';
+import type { Database } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
-import { contentTable, rankedOrderTerms } from './table';
+import { sqlIdentifier } from '../db/identifiers';
+import { columnName, contentColumns, rankedOrderTerms } from './table';
 import { newReference } from './tracking';
 
 export type StoredRecord = Record<string, unknown> & { _id: string; version: number };
@@ -50,73 +35,100 @@ export const NONE = 'none';
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
+ * The values of one statement: each value added answers the placeholder (`$1`, `$2`...) that stands
+ * for it in the SQL text, so no value is ever written into the text.
+ */
+function parameters() {
+  const values: unknown[] = [];
+  return {
+    values,
+    add(value: unknown): string {
+      values.push(value);
+      return `$${values.length}`;
+    },
+  };
+}
+type Parameters = ReturnType<typeof parameters>;
+
+/**
  * Storage of one content type. The same code serves every type: what differs comes from the
  * declaration (fields, order, search, slug). Handlers call this; none of them writes SQL.
  */
-export function createContentRepository(db: Db, def: ContentTypeDef): ContentRepository {
-  const table = contentTable(def);
-  const bind = (runner: Db, inTransaction: boolean): ContentRepository => ({
-    ...repositoryOn(runner, def, table, inTransaction),
-    in: (tx: Db) => bind(tx, true),
+export function createContentRepository(db: Database, def: ContentTypeDef): ContentRepository {
+  const bind = (runner: Database, inTransaction: boolean): ContentRepository => ({
+    ...repositoryOn(runner, def, inTransaction),
+    in: (tx: Database) => bind(tx, true),
   });
   return bind(db, false);
 }
 
 /** A content type's storage working on `db`: the pool, or (`inTransaction`) one transaction. */
-function repositoryOn(
-  db: Db,
-  def: ContentTypeDef,
-  table: ReturnType<typeof contentTable>,
-  inTransaction: boolean,
-) {
-  const columns = getTableColumns(table) as unknown as Record<string, PgColumn>;
+function repositoryOn(db: Database, def: ContentTypeDef, inTransaction: boolean) {
+  const columns = contentColumns(def);
+  const byKey = new Map(columns.map((column) => [column.key, column]));
+  /** A column's name for SQL text, checked and quoted; the names come from the declaration. */
   const col = (key: string) => {
-    const column = columns[key];
+    const column = byKey.get(key);
     if (!column) throw new Error(`${def.name} has no column ${key}`);
-    return column;
+    return sqlIdentifier(column.name);
   };
+  const table = sqlIdentifier(def.table);
+  const selected = columns.map((column) => sqlIdentifier(column.name)).join(', ');
   const fieldKeys = Object.keys(def.fields);
   const dateTimeKeys = fieldKeys.filter((key) => def.fields[key]?.kind === 'dateTime');
 
-  /** Values as the table takes them: a date-time's ISO text becomes the Date its column wants. */
-  function toRow(values: Record<string, unknown>): Record<string, unknown> {
-    const row = { ...values };
-    for (const key of dateTimeKeys) if (typeof row[key] === 'string') row[key] = new Date(row[key] as string);
-    return row;
+  /** The placeholder of a value as its column takes it: JSON as text cast to jsonb, a time as ISO text. */
+  function placeholder(p: Parameters, key: string, value: unknown): string {
+    const type = byKey.get(key)?.type;
+    if (type === 'jsonb') return `${p.add(value === null ? null : JSON.stringify(value))}::jsonb`;
+    if (type === 'timestamptz' && value !== null)
+      return p.add((value instanceof Date ? value : new Date(value as string)).toISOString());
+    return p.add(value);
   }
+  /** `column = $n` for each value given; keys that are no column of the table are left out. */
+  function assignments(p: Parameters, values: Record<string, unknown>): Map<string, string> {
+    const set = new Map<string, string>();
+    for (const [key, value] of Object.entries(values))
+      if (value !== undefined && byKey.has(key)) set.set(col(key), placeholder(p, key, value));
+    return set;
+  }
+  const setList = (set: Map<string, string>) =>
+    [...set].map(([column, value]) => `${column} = ${value}`).join(', ');
+
   const newestBy = def.list.newestBy;
-  const order =
+  const order = (
     def.list.order === 'newest'
-      ? [
-          // The same terms as the list's index (table.ts), so the planner walks it.
-          ...(newestBy ? [sql`${col(newestBy)} desc nulls last`] : []),
-          desc(col('createdAt')),
-          desc(col('id')),
-        ]
-      : [asc(col('sortOrder')), asc(col('createdAt')), asc(col('id'))];
+      ? // The same terms as the list's index (table.ts), so the planner walks it.
+        [...(newestBy ? [`${col(newestBy)} desc nulls last`] : []), 'created_at desc', 'id desc']
+      : ['sort_order asc', 'created_at asc', 'id asc']
+  ).join(', ');
   /**
    * The SQL of the list's order. A named order sorts by the expressions its index is built on
    * (table.ts), less what the list's equality filters already decide.
    */
-  const orderBy = (query: ListQuery): SQL[] => {
+  const orderBy = (query: ListQuery): string => {
     const fixed: Record<string, string | boolean> = {};
     for (const [key, value] of filtersOf(query))
       if (value !== NONE) fixed[key] = def.fields[key]?.kind === 'boolean' ? value === 'true' : value;
-    const terms = query.order ? rankedOrderTerms(def, query.order, fixed) : null;
-    return terms ? terms.map((term) => sql.raw(term)) : order;
+    const terms = query.order
+      ? rankedOrderTerms(def, query.order, fixed, (key) => sqlIdentifier(columnName(key)))
+      : null;
+    return terms ? terms.join(', ') : order;
   };
 
+  /** A row as read (column names) as the record the code uses (declared names). */
   function toRecord(row: Record<string, unknown>): StoredRecord {
+    const value = (key: string) => row[byKey.get(key)?.name ?? key];
     const record: StoredRecord = { _id: String(row.id), version: Number(row.version) };
-    for (const key of fieldKeys) record[key] = storedValue(def.fields[key]!, row[key]);
-    for (const key of dateTimeKeys) record[key] = row[key] ? (row[key] as Date).toISOString() : null;
+    for (const key of fieldKeys) record[key] = storedValue(def.fields[key]!, value(key));
+    for (const key of dateTimeKeys) record[key] = value(key) ? isoTime(value(key)) : null;
     if (def.slugFrom) record.slug = row.slug;
     // The reference, never the track token's hash.
     if (def.intake?.track) record.reference = row.reference ?? null;
-    record.sortOrder = row.sortOrder;
-    record.createdAt = (row.createdAt as Date).toISOString();
-    record.updatedAt = (row.updatedAt as Date).toISOString();
-    if (row.deletedAt) record.deletedAt = (row.deletedAt as Date).toISOString();
+    record.sortOrder = row.sort_order;
+    record.createdAt = isoTime(row.created_at);
+    record.updatedAt = isoTime(row.updated_at);
+    if (row.deleted_at) record.deletedAt = isoTime(row.deleted_at);
     return record;
   }
 
@@ -130,47 +142,42 @@ function repositoryOn(
     );
   }
 
-  function where(query: ListQuery): SQL | undefined {
-    const conditions: (SQL | undefined)[] = [
-      query.trashed ? isNotNull(col('deletedAt')) : isNull(col('deletedAt')),
-    ];
+  function where(p: Parameters, query: ListQuery): string {
+    const conditions = [query.trashed ? 'deleted_at is not null' : 'deleted_at is null'];
     for (const [key, value] of filtersOf(query)) {
       const kind = def.fields[key]?.kind;
       // A choice left empty (no assignee) is asked for as `none`.
-      if (value === NONE && (kind === 'user' || kind === 'reference')) conditions.push(isNull(col(key)));
-      else conditions.push(eq(col(key), kind === 'boolean' ? value === 'true' : value));
+      if (value === NONE && (kind === 'user' || kind === 'reference')) conditions.push(`${col(key)} is null`);
+      else conditions.push(`${col(key)} = ${p.add(kind === 'boolean' ? value === 'true' : value)}`);
     }
     const q = query.q?.trim();
     if (q && def.list.search?.length) {
-      const pattern = `%${escapeLike(q)}%`;
       // One text of all searched fields, so one trigram index answers it (migration 0300).
-      const text = sql.join(
-        def.list.search.map((key) => sql`${col(key)}`),
-        sql` || ' ' || `,
-      );
-      conditions.push(sql`(${text}) ilike ${pattern}`);
+      const text = def.list.search.map(col).join(" || ' ' || ");
+      conditions.push(`(${text}) ilike ${p.add(`%${escapeLike(q)}%`)}`);
     }
-    return and(...conditions);
+    return conditions.join(' and ');
   }
 
-  const live = (id: string) => and(eq(col('id'), id), isNull(col('deletedAt')));
+  /** The rows a statement answers, as records. */
+  const records = async (text: string, values: unknown[]) =>
+    (await db.query<Record<string, unknown>>(text, values)).map(toRecord);
   /** The one live record a condition on a unique column names. */
-  async function liveWhere(condition: SQL): Promise<StoredRecord | null> {
-    const [row] = await db
-      .select()
-      .from(table)
-      .where(and(condition, isNull(col('deletedAt'))))
-      .limit(1);
-    return row ? toRecord(row) : null;
+  async function liveWhere(condition: string, p: Parameters): Promise<StoredRecord | null> {
+    const [record] = await records(
+      `select ${selected} from ${table} where ${condition} and deleted_at is null limit 1`,
+      p.values,
+    );
+    return record ?? null;
   }
 
   async function uniqueSlug(title: string): Promise<string> {
     const base = slugify(title);
-    const taken = await db
-      .select({ slug: col('slug') })
-      .from(table)
-      .where(or(eq(col('slug'), base), sql`${col('slug')} like ${`${escapeLike(base)}-%`}`));
-    const used = new Set(taken.map((r) => r.slug as string));
+    const taken = await db.query<{ slug: string }>(
+      `select slug from ${table} where slug = $1 or slug like $2`,
+      [base, `${escapeLike(base)}-%`],
+    );
+    const used = new Set(taken.map((r) => r.slug));
     if (!used.has(base)) return base;
     for (let n = 2; ; n++) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
   }
@@ -182,7 +189,7 @@ function repositoryOn(
   function assertInTransaction(method: string) {
     if (!inTransaction)
       throw new Error(
-        `${def.name}.${method} must run in a transaction: app.changes.write((tx) => repository.in(tx.db).${method}(...))`,
+        `${def.name}.${method} must run in a transaction: app.changes.write((tx) => repository.in(tx).${method}(...))`,
       );
   }
 
@@ -193,34 +200,43 @@ function repositoryOn(
    */
   async function undoable<T>(work: () => Promise<T>): Promise<T> {
     if (!inTransaction) return work();
-    await db.execute(sql.raw('savepoint repository_attempt'));
+    await db.exec('savepoint repository_attempt');
     try {
       const result = await work();
-      await db.execute(sql.raw('release savepoint repository_attempt'));
+      await db.exec('release savepoint repository_attempt');
       return result;
     } catch (error) {
-      await db.execute(sql.raw('rollback to savepoint repository_attempt'));
+      await db.exec('rollback to savepoint repository_attempt');
       throw error;
     }
   }
 
+  /** `update` of the live record `id` (and `condition`), answering the record as it now is. */
+  async function updateLive(
+    id: string,
+    set: Map<string, string>,
+    p: Parameters,
+    condition = '',
+  ): Promise<StoredRecord | null> {
+    const [record] = await records(
+      `update ${table} set ${setList(set)} where id = ${p.add(id)} and deleted_at is null${condition}
+       returning ${selected}`,
+      p.values,
+    );
+    return record ?? null;
+  }
+
   return {
     def,
-    table,
 
     /** `forUpdate` (inside a transaction): hold the listed rows until commit. */
     async list(query: ListQuery & { forUpdate?: boolean } = {}): Promise<StoredRecord[]> {
-      let statement = db
-        .select()
-        .from(table)
-        .where(where(query))
-        .orderBy(...orderBy(query))
-        .$dynamic();
-      if (query.page && query.pageSize) {
-        statement = statement.limit(query.pageSize).offset((query.page - 1) * query.pageSize);
-      }
-      if (query.forUpdate) statement = statement.for('update');
-      return (await statement).map(toRecord);
+      const p = parameters();
+      let text = `select ${selected} from ${table} where ${where(p, query)} order by ${orderBy(query)}`;
+      if (query.page && query.pageSize)
+        text += ` limit ${p.add(query.pageSize)} offset ${p.add((query.page - 1) * query.pageSize)}`;
+      if (query.forUpdate) text += ' for update';
+      return records(text, p.values);
     },
 
     /**
@@ -231,22 +247,22 @@ function repositoryOn(
       assertInTransaction('reorder');
       for (const [index, id] of ids.entries()) {
         if (!isId(id)) continue;
-        await db
-          .update(table)
-          .set({ sortOrder: index + 1, version: sql`${col('version')} + 1` } as never)
-          .where(and(live(id), sql`${col('sortOrder')} <> ${index + 1}`));
+        await db.query(
+          `update ${table} set sort_order = $1, version = version + 1
+            where id = $2 and deleted_at is null and sort_order <> $1`,
+          [index + 1, id],
+        );
       }
-      return (
-        await db
-          .select()
-          .from(table)
-          .where(where({}))
-          .orderBy(...order)
-      ).map(toRecord);
+      const p = parameters();
+      return records(`select ${selected} from ${table} where ${where(p, {})} order by ${order}`, p.values);
     },
 
     async count(query: ListQuery = {}): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(table).where(where(query));
+      const p = parameters();
+      const [row] = await db.query<{ n: number | string }>(
+        `select count(*) as n from ${table} where ${where(p, query)}`,
+        p.values,
+      );
       return Number(row?.n ?? 0);
     },
 
@@ -256,30 +272,37 @@ function repositoryOn(
       options: { trashed?: boolean; forUpdate?: boolean } = {},
     ): Promise<StoredRecord | null> {
       if (!isId(id)) return null;
-      const condition = options.trashed ? and(eq(col('id'), id), isNotNull(col('deletedAt'))) : live(id);
-      const select = db.select().from(table).where(condition).limit(1);
-      const [row] = options.forUpdate ? await select.for('update') : await select;
-      return row ? toRecord(row) : null;
+      const p = parameters();
+      const [record] = await records(
+        `select ${selected} from ${table}
+          where id = ${p.add(id)} and deleted_at is ${options.trashed ? 'not null' : 'null'}
+          limit 1${options.forUpdate ? ' for update' : ''}`,
+        p.values,
+      );
+      return record ?? null;
     },
 
     async findBySlug(slug: string): Promise<StoredRecord | null> {
-      return def.slugFrom ? liveWhere(eq(col('slug'), slug)) : null;
+      if (!def.slugFrom) return null;
+      const p = parameters();
+      return liveWhere(`slug = ${p.add(slug)}`, p);
     },
 
     /** The live record a track link's token hash names (one unique-index lookup). */
     async findByTrackHash(hash: string): Promise<StoredRecord | null> {
-      return def.intake?.track ? liveWhere(eq(col('trackTokenHash'), hash)) : null;
+      if (!def.intake?.track) return null;
+      const p = parameters();
+      return liveWhere(`track_token_hash = ${p.add(hash)}`, p);
     },
 
     /** A tracked record's track token as sealed for storage (intake), for the sender's mails. */
     async sealedTrackToken(id: string): Promise<string | null> {
       if (!def.intake?.track || !isId(id)) return null;
-      const [row] = await db
-        .select({ sealed: col('trackTokenSealed') })
-        .from(table)
-        .where(eq(col('id'), id))
-        .limit(1);
-      return (row?.sealed as string | null | undefined) ?? null;
+      const [row] = await db.query<{ sealed: string | null }>(
+        `select track_token_sealed as sealed from ${table} where id = $1 limit 1`,
+        [id],
+      );
+      return row?.sealed ?? null;
     },
 
     /**
@@ -289,21 +312,17 @@ function repositoryOn(
     async stampOnce(id: string, key: string, at: Date = new Date()): Promise<void> {
       assertInTransaction('stampOnce');
       if (!isId(id)) return;
-      await db
-        .update(table)
-        .set({ [key]: at } as never)
-        .where(and(live(id), isNull(col(key))));
+      await db.query(
+        `update ${table} set ${col(key)} = $1 where id = $2 and deleted_at is null and ${col(key)} is null`,
+        [at.toISOString(), id],
+      );
     },
 
     /** The live record whose unique field equals `value`, ignoring case. */
     async findByUnique(value: string): Promise<StoredRecord | null> {
       if (!def.uniqueField) return null;
-      const [row] = await db
-        .select()
-        .from(table)
-        .where(and(sql`lower(${col(def.uniqueField)}) = lower(${value})`, isNull(col('deletedAt'))))
-        .limit(1);
-      return row ? toRecord(row) : null;
+      const p = parameters();
+      return liveWhere(`lower(${col(def.uniqueField)}) = lower(${p.add(value)})`, p);
     },
 
     /**
@@ -317,18 +336,21 @@ function repositoryOn(
         const existing = await this.findByUnique(String(values[def.uniqueField] ?? ''));
         if (existing) return { ...existing, existed: true };
       }
-      const data: Record<string, unknown> = toRow(values);
-      data.sortOrder = sql`(select coalesce(max(sort_order), 0) + 1 from ${table})`;
+      const data: Record<string, unknown> = { ...values };
       for (let attempt = 0; ; attempt++) {
         if (def.slugFrom) data.slug = await uniqueSlug(String(values[def.slugFrom] ?? ''));
         if (def.intake?.track) data.reference = newReference(def.intake.track.prefix);
+        const p = parameters();
+        const set = assignments(p, data);
+        set.set('sort_order', `(select coalesce(max(sort_order), 0) + 1 from ${table})`);
         try {
           return await undoable(async () => {
-            const [row] = await db
-              .insert(table)
-              .values(data as never)
-              .returning();
-            return toRecord(row as Record<string, unknown>);
+            const [record] = await records(
+              `insert into ${table} (${[...set.keys()].join(', ')}) values (${[...set.values()].join(', ')})
+               returning ${selected}`,
+              p.values,
+            );
+            return record!;
           });
         } catch (error) {
           if (def.uniqueField && isUniqueViolation(error)) {
@@ -350,14 +372,13 @@ function repositoryOn(
     ): Promise<UpdateResult> {
       assertInTransaction('update');
       if (!isId(id)) return { kind: 'missing' };
-      const condition =
-        expectedVersion === undefined ? live(id) : and(live(id), eq(col('version'), expectedVersion));
-      const [row] = await db
-        .update(table)
-        .set({ ...toRow(values), version: sql`${col('version')} + 1`, updatedAt: new Date() } as never)
-        .where(condition)
-        .returning();
-      if (row) return { kind: 'updated', record: toRecord(row as Record<string, unknown>) };
+      const p = parameters();
+      const set = assignments(p, values);
+      set.set('version', 'version + 1');
+      set.set('updated_at', p.add(new Date().toISOString()));
+      const stale = expectedVersion === undefined ? '' : ` and version = ${p.add(expectedVersion)}`;
+      const record = await updateLive(id, set, p, stale);
+      if (record) return { kind: 'updated', record };
       const current = await this.findById(id);
       return current ? { kind: 'stale', current } : { kind: 'missing' };
     },
@@ -366,43 +387,50 @@ function repositoryOn(
     async softDelete(id: string): Promise<StoredRecord | null> {
       assertInTransaction('softDelete');
       if (!isId(id)) return null;
-      const [row] = await db
-        .update(table)
-        .set({ deletedAt: new Date(), version: sql`${col('version')} + 1` } as never)
-        .where(live(id))
-        .returning();
-      return row ? toRecord(row as Record<string, unknown>) : null;
+      const p = parameters();
+      const set = new Map([
+        ['deleted_at', p.add(new Date().toISOString())],
+        ['version', 'version + 1'],
+      ]);
+      return updateLive(id, set, p);
     },
 
     async restore(id: string): Promise<StoredRecord | null> {
       assertInTransaction('restore');
       if (!isId(id)) return null;
-      const [row] = await db
-        .update(table)
-        .set({ deletedAt: null, updatedAt: new Date(), version: sql`${col('version')} + 1` } as never)
-        .where(and(eq(col('id'), id), isNotNull(col('deletedAt'))))
-        .returning();
-      return row ? toRecord(row as Record<string, unknown>) : null;
+      const [record] = await records(
+        `update ${table} set deleted_at = null, updated_at = $1, version = version + 1
+          where id = $2 and deleted_at is not null returning ${selected}`,
+        [new Date().toISOString(), id],
+      );
+      return record ?? null;
     },
 
     /** Delete for good what has been in the trash since before `before`, or the given ids; answers their ids. */
     async purge(options: { before?: Date; ids?: string[] }): Promise<string[]> {
       assertInTransaction('purge');
-      const conditions: (SQL | undefined)[] = [isNotNull(col('deletedAt'))];
-      if (options.before) conditions.push(lt(col('deletedAt'), options.before));
-      if (options.ids) conditions.push(inArray(col('id'), options.ids.filter(isId)));
-      const rows = await db
-        .delete(table)
-        .where(and(...conditions))
-        .returning({ id: col('id') });
+      const p = parameters();
+      const conditions = ['deleted_at is not null'];
+      if (options.before) conditions.push(`deleted_at < ${p.add(options.before.toISOString())}`);
+      if (options.ids) {
+        const ids = options.ids.filter(isId).map((id) => p.add(id));
+        conditions.push(ids.length ? `id in (${ids.join(', ')})` : 'false');
+      }
+      const rows = await db.query<{ id: string }>(
+        `delete from ${table} where ${conditions.join(' and ')} returning id`,
+        p.values,
+      );
       return rows.map((row) => String(row.id));
     },
   };
 }
 
+/** A time as read (a Date from either driver) as ISO text. */
+const isoTime = (value: unknown) => (value instanceof Date ? value : new Date(value as string)).toISOString();
+
 export type ContentRepository = ReturnType<typeof repositoryOn> & {
   /** The same repository working inside the transaction `tx` (from `Database.transaction`). */
-  in(tx: Db): ContentRepository;
+  in(tx: Database): ContentRepository;
 };
 
 /** What the audit log calls a record: its title, unless the title is personal data. */

@@ -1,26 +1,13 @@
-import {
-  boolean,
-  date,
-  integer,
-  jsonb,
-  type PgColumnBuilderBase,
-  type PgTable,
-  pgTable,
-  smallint,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
 import type { ContentTypeDef } from '../../shared/content/define';
 import type { Field } from '../../shared/content/fields';
 import { kindOf } from '../../shared/content/kinds';
-import type { ColumnType } from '../../shared/content/kinds/kind';
+import { type ColumnType, quote } from '../../shared/content/kinds/kind';
 
 /** Column name of a declared field: `serviceName` -> `service_name`. */
 export const columnName = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 /**
- * One column of a content table, described once. Both the Drizzle table the repository queries and
+ * One column of a content table, described once. Both the statements the repository writes and
  * the SQL a migration creates (`contentTableSql`) are rendered from these, and `table.test.ts`
  * compares the migrated database with that SQL, so a declaration and its table cannot drift apart.
  */
@@ -69,8 +56,6 @@ const urgentColumns: readonly ColumnSpec[] = [
   { key: 'escalatedAt', name: 'escalated_at', type: 'timestamptz', notNull: false },
 ];
 
-const quote = (value: string) => `'${value.replaceAll("'", "''")}'`;
-
 /** A declared field's column: its kind says type, nullability, default and check (kinds/<kind>.ts). */
 function fieldColumn(key: string, field: Field): ColumnSpec {
   const name = columnName(key);
@@ -92,7 +77,7 @@ export function contentColumns(def: ContentTypeDef): ColumnSpec[] {
 
 /**
  * The text a list's `?q=` searches: the declared search fields joined by spaces. The repository
- * builds the same join from Drizzle columns; the trigram index must be on exactly this expression
+ * builds the same join from the same columns; the trigram index must be on exactly this expression
  * or the planner cannot use it.
  */
 const searchExpression = (def: ContentTypeDef) => (def.list.search ?? []).map(columnName).join(" || ' ' || ");
@@ -116,9 +101,13 @@ export function rankedOrderSql(def: ContentTypeDef, name: string): { rank: strin
 
 type Condition = [key: string, value: string | boolean];
 
-function rankSql(groups: Condition[][], restRemain: boolean): { rank: string; oldest: string } {
+function rankSql(
+  groups: Condition[][],
+  restRemain: boolean,
+  name: (key: string) => string = columnName,
+): { rank: string; oldest: string } {
   const conditions = groups.map((group) =>
-    group.map(([key, value]) => `${columnName(key)} = ${sqlValue(value)}`).join(' and '),
+    group.map(([key, value]) => `${name(key)} = ${sqlValue(value)}`).join(' and '),
   );
   // A last group that always matches leaves no rest: it becomes the `else`.
   const whens = restRemain ? conditions : conditions.slice(0, -1);
@@ -141,6 +130,8 @@ export function rankedOrderTerms(
   def: ContentTypeDef,
   name: string,
   fixed: Readonly<Record<string, string | boolean>>,
+  /** How a field's column is written: bare as in the index, or quoted as the repository writes it. */
+  column: (key: string) => string = columnName,
 ): string[] | null {
   const order = def.list.orders?.[name];
   if (!order) return null;
@@ -161,7 +152,7 @@ export function rankedOrderTerms(
   if (groups.length === 0) return newest;
   // Everything they let through falls in one first group: oldest first.
   if (groups.length === 1 && !restRemain) return ['created_at', 'id desc'];
-  const { rank, oldest } = rankSql(groups, restRemain);
+  const { rank, oldest } = rankSql(groups, restRemain, column);
   return [`(${rank})`, `(${oldest})`, ...newest];
 }
 
@@ -252,29 +243,4 @@ export function contentTableSql(def: ContentTypeDef): string {
     lines.push('create extension if not exists pg_trgm;');
   for (const index of indexes) lines.push(`${index.sql};`);
   return `${lines.join('\n')}\n`;
-}
-
-function drizzleColumn(column: ColumnSpec): PgColumnBuilderBase {
-  const built = {
-    uuid: () => uuid(column.name),
-    smallint: () => smallint(column.name),
-    integer: () => integer(column.name),
-    text: () => text(column.name),
-    jsonb: () => jsonb(column.name),
-    boolean: () => boolean(column.name),
-    timestamptz: () => timestamp(column.name, { withTimezone: true }),
-    // The day as the text 'YYYY-MM-DD' both ways: a Date would move it by the server's time zone.
-    date: () => date(column.name, { mode: 'string' }),
-  }[column.type]();
-  // Defaults stay in the database: Drizzle sends `default` for every value a write leaves out.
-  return column.notNull ? built.notNull() : built;
-}
-
-/** The Drizzle table of a content type, derived from the same column list as its migration. */
-export function contentTable(def: ContentTypeDef) {
-  const columns: Record<string, PgColumnBuilderBase> = {};
-  for (const column of contentColumns(def)) columns[column.key] = drizzleColumn(column);
-  // Columns are only known at run time, so the table is typed as any table; the repository
-  // reaches columns by name through getTableColumns.
-  return pgTable(def.table, columns) as unknown as PgTable;
 }

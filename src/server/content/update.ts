@@ -30,7 +30,7 @@ export async function updateRecord(
   const { def } = repository;
   const afterCommit: (() => void)[] = [];
   const result = await changes.write(async (tx: ChangeTransaction): Promise<UpdateResult> => {
-    const records = repository.in(tx.db);
+    const records = repository.in(tx);
     const before = await records.findById(update.id, { forUpdate: true });
     if (!before || update.mayChange?.(before) === false) return { kind: 'missing' };
     const outcome = await records.update(update.id, update.values, update.expected);

@@ -1,19 +1,14 @@
 import fs from 'node:fs/promises';
 import { PGlite, type Transaction as PgliteTransaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type pg from 'pg';
 import { acquireSiteLock } from '../site-lock.mjs';
 
-export type Db = PgDatabase<PgQueryResultHKT>;
-
 export interface Database {
   kind: 'pglite' | 'postgres';
-  db: Db;
   /** Run SQL text that may hold several statements (migrations, maintenance). */
   exec(sqlText: string): Promise<void>;
-  /** Run one parameterised statement outside the ORM. */
+  /** Run one parameterised statement. */
   query<T = Record<string, unknown>>(sqlText: string, params?: unknown[]): Promise<T[]>;
   /** Run `work` while holding a cluster-wide lock, so that several instances take turns. */
   withLock<T>(key: number, work: () => Promise<T>): Promise<T>;
@@ -60,12 +55,10 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
     // company's whole site fits in a fraction of it (docs/decisions/050-performance.md).
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });
-  const db = drizzlePglite({ client }) as unknown as Db;
   // PGlite is one connection in this process: a promise chain stands in for the advisory lock.
   let chain: Promise<unknown> = Promise.resolve();
   return {
     kind: 'pglite',
-    db,
     exec: async (sqlText) => {
       await client.exec(sqlText);
     },
@@ -88,8 +81,6 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
 function pgliteTransaction(tx: PgliteTransaction): Database {
   const scoped: Database = {
     kind: 'pglite',
-    // Drizzle's PGlite session calls only `query`, which a transaction has too.
-    db: drizzlePglite({ client: tx as unknown as PGlite }) as unknown as Db,
     exec: async (sqlText) => {
       await tx.exec(sqlText);
     },
@@ -103,17 +94,12 @@ function pgliteTransaction(tx: PgliteTransaction): Database {
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
   // Loaded only here: an embedded site never pays for the PostgreSQL driver at start.
-  const [{ default: pgDriver }, { drizzle: drizzleNodePg }] = await Promise.all([
-    import('pg'),
-    import('drizzle-orm/node-postgres'),
-  ]);
+  const { default: pgDriver } = await import('pg');
   const pool = new pgDriver.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000 });
   // A failing idle client must not crash the process; the next query reports the problem.
   pool.on('error', () => undefined);
-  const db = drizzleNodePg({ client: pool }) as unknown as Db;
   return {
     kind: 'postgres',
-    db,
     exec: async (sqlText) => {
       await pool.query(sqlText);
     },
@@ -138,7 +124,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       try {
         await client.query('begin');
         try {
-          const result = await work(postgresTransaction(client, drizzleNodePg));
+          const result = await work(postgresTransaction(client));
           await client.query('commit');
           return result;
         } catch (error) {
@@ -159,13 +145,9 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
 }
 
 /** One PostgreSQL transaction on one pooled connection, as a Database. */
-function postgresTransaction(
-  client: pg.PoolClient,
-  drizzleNodePg: typeof import('drizzle-orm/node-postgres').drizzle,
-): Database {
+function postgresTransaction(client: pg.PoolClient): Database {
   const scoped: Database = {
     kind: 'postgres',
-    db: drizzleNodePg({ client }) as unknown as Db,
     exec: async (sqlText) => {
       await client.query(sqlText);
     },

@@ -30,7 +30,7 @@ export async function runMaintenance(
     let purged = 0;
     for (const repository of app.repositories.values()) {
       purged += await app.changes.write(async (tx) => {
-        const ids = await repository.in(tx.db).purge({ before });
+        const ids = await repository.in(tx).purge({ before });
         await recordPurged(tx, repository.def.name, ids, null);
         return ids.length;
       });

@@ -48,7 +48,7 @@ export async function seedDemoContent({
     // Each record is marked as demo content with it, so the go-live checklist can name it.
     const create = (name: string, values: Record<string, unknown>) =>
       database.transaction(async (tx) => {
-        const record = await repositories.get(name)!.in(tx.db).create(values);
+        const record = await repositories.get(name)!.in(tx).create(values);
         await markDemoRecord(tx, name, record._id);
         return record;
       });

@@ -67,7 +67,7 @@ export function createEscalation(deps: EscalationDeps) {
         const claimed = await store.claimDueUrgent(tx, { cutoff, at, openStage: OPEN_STAGE });
         if (claimed.length === 0) return [];
         const to = await recipients(tx);
-        const records = deps.requests.in(tx.db);
+        const records = deps.requests.in(tx);
         for (const id of claimed) {
           const record = await records.findById(id);
           if (!record) continue;

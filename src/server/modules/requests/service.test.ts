@@ -18,7 +18,7 @@ const outbox = createMailOutbox(database, {
   retryBaseMs: 200,
   log,
 });
-const requests = createContentRepository(database.db, contactus);
+const requests = createContentRepository(database, contactus);
 const changes = createChangeLog(database);
 let minutesAhead = 0;
 const service = createRequestService({
@@ -47,7 +47,7 @@ let n = 0;
 async function newRequest(extra: Record<string, unknown> = {}) {
   n++;
   return changes.write((tx) =>
-    requests.in(tx.db).create({
+    requests.in(tx).create({
       name: `Customer ${n}`,
       email: `customer${n}@example.com`,
       phone: '03001234567',

@@ -171,7 +171,7 @@ export function createRequestService(deps: RequestServiceDeps) {
     /** An internal note on a live request; null when there is none the actor may touch. */
     addNote(id: string, text: string, acting: Acting) {
       return deps.changes.write(async (tx) => {
-        const record = await deps.requests.in(tx.db).findById(id);
+        const record = await deps.requests.in(tx).findById(id);
         if (!record || acting.mayChange?.(record) === false) return null;
         const { note } = await store.addActivity(tx, {
           messageId: id,
@@ -187,7 +187,7 @@ export function createRequestService(deps: RequestServiceDeps) {
     /** A reply mailed to the sender and kept in the history; null when there is no such request. */
     async reply(id: string, text: string, acting: Acting) {
       const entry = await deps.changes.write(async (tx) => {
-        const records = deps.requests.in(tx.db);
+        const records = deps.requests.in(tx);
         const record = await records.findById(id, { forUpdate: true });
         if (!record || acting.mayChange?.(record) === false) return null;
         const mailed = await mailCustomer(tx, records, record, replyMail(text));

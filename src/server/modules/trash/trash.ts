@@ -70,7 +70,7 @@ export function trashPlugin(database: Database): FastifyPluginAsyncZod {
         let record: Awaited<ReturnType<typeof repository.restore>>;
         try {
           record = await app.changes.write(async (tx) => {
-            const restored = await repository.in(tx.db).restore(id);
+            const restored = await repository.in(tx).restore(id);
             if (restored)
               await tx.record({
                 resource,
@@ -111,7 +111,7 @@ export function trashPlugin(database: Database): FastifyPluginAsyncZod {
         const { resource, id } = request.params;
         const repository = repositoryOf(resource);
         const ids = await app.changes.write(async (tx) => {
-          const purged = await repository.in(tx.db).purge({ ids: [id] });
+          const purged = await repository.in(tx).purge({ ids: [id] });
           await recordPurged(tx, resource, purged, request.user);
           return purged;
         });
@@ -136,7 +136,7 @@ export function trashPlugin(database: Database): FastifyPluginAsyncZod {
         const purged = await app.changes.write(async (tx) => {
           let count = 0;
           for (const repository of app.repositories.values()) {
-            const ids = await repository.in(tx.db).purge({});
+            const ids = await repository.in(tx).purge({});
             await recordPurged(tx, repository.def.name, ids, request.user);
             count += ids.length;
           }
