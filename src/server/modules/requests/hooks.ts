@@ -30,6 +30,8 @@ export function requestHooks(deps: RequestHookDeps): ContentHooks {
   const { requests, service, photos, outbox } = deps;
   const def = requests.def;
   return {
+    // New requests, from the API and the contact form alike, come in through the service.
+    submit: service.submit,
     // Photos are sent first through their own door; a request names them by their tokens.
     createExtras: ['photos'],
     /**

@@ -51,6 +51,7 @@ export const requestsPlugin = fp<RequestsPluginOptions>(
       requests,
       siteOrigin: () => app.siteOrigin(),
       outbox: app.mailOutbox,
+      intake: app.intake,
       secretBox: lazySecretBox({
         secretKey: app.env.SECRET_KEY,
         dataDir: app.env.DATA_DIR,
@@ -90,7 +91,7 @@ export const requestsPlugin = fp<RequestsPluginOptions>(
   },
   {
     name: 'requests',
-    dependencies: ['env', 'database', 'repositories', 'mail-outbox', 'push', 'site-origin'],
+    dependencies: ['env', 'database', 'repositories', 'mail-outbox', 'push', 'site-origin', 'intake'],
   },
 );
 
