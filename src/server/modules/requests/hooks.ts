@@ -59,8 +59,8 @@ export function requestHooks(deps: RequestHookDeps): ContentHooks {
         }
         const onCall = urgent && Array.isArray(settings.onCallEmails) ? settings.onCallEmails : [];
         for (const address of onCall.filter((item) => typeof item === 'string' && EMAIL_PATTERN.test(item))) {
-          const lead = 'An emergency request has just arrived. You are on call: please pick it up.';
-          const page = urgentNotification(def, record, origin, 'URGENT', lead, tokens.length);
+          const opening = 'An emergency request has just arrived. You are on call: please pick it up.';
+          const page = urgentNotification(def, record, origin, 'URGENT', opening, tokens.length);
           await outbox.enqueue(tx, { ...mail, to: address, ...page });
           queued = true;
         }

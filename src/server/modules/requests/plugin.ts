@@ -38,7 +38,7 @@ export interface RequestsPluginOptions {
 }
 
 /**
- * The request (lead) module's application-wide part: its service, its hooks into the content
+ * The request module's application-wide part: its service, its hooks into the content
  * engine (`app.contentHooks`), photos, urgent alerts and the escalation of urgent requests left new.
  */
 export const requestsPlugin = fp<RequestsPluginOptions>(
