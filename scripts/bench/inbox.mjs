@@ -1,4 +1,4 @@
-// The inbox at scale: fill it with believable requests, then time the lead desk's queries.
+// The inbox at scale: fill it with believable requests, then time the request desk's queries.
 import { BENCH_SETUP_CODE, DURATION, log } from './options.mjs';
 import { load } from './versus-raw.mjs';
 
@@ -18,7 +18,7 @@ export async function fillInbox({ dataDir, url }, count) {
              'Main breaker trips whenever the water pump starts.',
              'Annual maintenance contract for 40 air conditioners, please call.'])[1 + i % 6] || ' Ref ' || i,
       case when i % 3 = 0 then 'read' else 'Pending' end,
-      -- The lead desk's queue: every stage, six services, one request in forty urgent.
+      -- The request desk's queue: every stage, six services, one request in forty urgent.
       (array['new','contacted','scheduled','done','lost'])[1 + (i / 7) % 5],
       (array['cold-room-repair','split-ac-service','cctv-installation','electrical-wiring','painting','chiller-maintenance'])[1 + (i / 3) % 6],
       i % 40 = 0,
@@ -78,7 +78,7 @@ export async function inbox(site) {
     'q=compressor',
     'q=customer4242',
     'status=Pending&page=100',
-    // The lead desk's queue: a stage and service filter, and the queue's order.
+    // The request desk's queue: a stage and service filter, and the queue's order.
     'stage=new&service=cold-room-repair',
     'stage=new&service=cold-room-repair&page=50',
     'order=queue',

@@ -4,7 +4,7 @@ import { f } from './content/fields';
 import { fieldSchema } from './content/schema';
 
 /**
- * The lead desk's wire shapes: a request's notes and history (its own rows, so adding one never
+ * The request desk's wire shapes: a request's notes and history (its own rows, so adding one never
  * changes the request's version), and what staff send to add a note or reply to the customer.
  */
 

@@ -25,7 +25,7 @@ export interface SiteData {
   /** One public record by its id (what a reference by id holds), or null when none is live. */
   findById<N extends PublicTypeName>(type: N, id: string): Promise<SiteRecord<N> | null>;
   /**
-   * Take a visitor's form posted to a page without JavaScript (a contact message, a subscription)
+   * Take a visitor's form posted to a page without JavaScript (a request, a subscription)
    * through the same validation and safeguards as its POST /api/<type>.
    */
   submitForm(type: PublicFormType, input: Record<string, unknown>, meta: { ip: string }): Promise<FormResult>;
@@ -65,7 +65,7 @@ export type PublicFormType = 'contactus' | 'subscribers';
 
 export type FormResult =
   /** `message`: what the API answers a visitor too (the subscription's "check your inbox"). */
-  /** `receipt`: a tracked request's reference and private status page (a contact message). */
+  /** `receipt`: a tracked request's reference and private status page. */
   | { ok: true; message?: string; receipt?: { reference: string; trackUrl: string } }
   | { ok: false; status: number; error: string; fields?: Record<string, string> };
 

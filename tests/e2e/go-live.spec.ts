@@ -63,7 +63,7 @@ test('the go-live checklist names what is still demo and clears item by item', a
     .getByRole('link', { name: 'Fix it in Site settings' })
     .click();
   await expect(page).toHaveURL(/\/settings$/);
-  await save({ 'Send new messages to': 'desk@coolfix.pk' });
+  await save({ 'Send new requests to': 'desk@coolfix.pk' });
   await dashboard(5);
   await expect(checklist).not.toContainText('Nobody is told about new requests');
 

@@ -63,7 +63,7 @@ test('the subscribe box answers in place', async ({ page }) => {
 test.describe('offline', () => {
   test.use({ expectedConsoleErrors: [/Failed to fetch|ERR_INTERNET_DISCONNECTED/] });
 
-  test('a contact message sent while offline says why and keeps every word', async ({ page, context }) => {
+  test('a request sent while offline says why and keeps every word', async ({ page, context }) => {
     await page.goto('/contact');
     await pageReady(page);
     const main = page.getByRole('main');

@@ -43,7 +43,7 @@ beforeAll(async () => {
   if (res.statusCode !== 200) throw new Error(res.body);
 });
 
-describe('a contact message', () => {
+describe('a request', () => {
   it('e-mails the staff address from settings, replying to the visitor', async () => {
     const res = await post(message('Amina Khan'));
     expect(res.statusCode).toBe(201);

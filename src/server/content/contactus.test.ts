@@ -21,7 +21,7 @@ beforeAll(async () => {
   }
 });
 
-describe('contact messages', () => {
+describe('requests', () => {
   it('are always stored Pending, whatever the visitor sends', async () => {
     const res = await t.app.inject({
       method: 'POST',

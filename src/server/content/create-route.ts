@@ -7,7 +7,7 @@ import { isApprovedStaff } from '../../shared/roles';
 import { tooManyRequests } from '../errors';
 import { errorSchema } from '../http/schemas';
 import type { ContentHooks } from './hooks';
-import { type Intake, intakeLimit } from './intake';
+import { type Intake, intakeLimit, submitterFor } from './intake';
 import { keyScopeFor } from './key-limits';
 import type { ContentRepository } from './repository';
 import { trackPath } from './tracking';
@@ -23,6 +23,7 @@ export function createRoute(
   const base = `/api/${def.name}`;
   const tags = [def.plural];
   const label = def.label;
+  const submit = submitterFor(repository, hooks, intake);
   return async (app) => {
     app.post(
       base,
@@ -47,7 +48,7 @@ export function createRoute(
         },
       },
       async (request, reply) => {
-        const result = await intake(repository, request.body as Record<string, unknown>, {
+        const result = await submit(request.body as Record<string, unknown>, {
           ip: request.ip,
           user: request.user,
           countedAtEdge: request.routeOptions.config.writeLimit !== undefined,

@@ -5,6 +5,21 @@ import type { ChangeTransaction } from '../db/change-log';
 import type { SessionUser } from '../http/identity';
 import type { ContentRepository, StoredRecord } from './repository';
 
+/** What became of a visitor's new record (content/intake.ts). */
+export type IntakeResult =
+  /** `trackToken`: the new record's track link token (`intake.track`), told once, never stored. */
+  | { kind: 'created'; record: StoredRecord; trackToken?: string }
+  /** The type's unique field matched a live record: nothing new was stored. */
+  | { kind: 'existed'; record: StoredRecord }
+  | { kind: 'limited'; message: string; retryAfter: number };
+
+/** Who sends a new record: `countedAtEdge` when the route's write limit already counted it. */
+export interface IntakeMeta {
+  ip: string;
+  user: SessionUser | null;
+  countedAtEdge?: boolean;
+}
+
 /** An update as a type's hook hears of it: inside the update's transaction, after the row changed. */
 export interface UpdatedRecord {
   tx: ChangeTransaction;
@@ -35,6 +50,11 @@ export interface CreatedRecord {
  * mails and photos) lives in its module and comes in through these. Every member is optional.
  */
 export interface ContentHooks {
+  /**
+   * The type's own door for a visitor's new record (a request's `submit`), used by the API's create
+   * route and the page forms; it must come through intake, whose safeguards nobody may skip.
+   */
+  submit?(input: Record<string, unknown>, meta: IntakeMeta): Promise<IntakeResult>;
   /** Body keys a new record takes besides its fields, never stored (a request's `photos`). */
   createExtras?: readonly string[];
   /**

@@ -1,21 +1,13 @@
-import type { FastifyInstance } from 'fastify';
 import type { ContentTypeDef } from '../../shared/content/define';
-import { fieldChanges } from '../db/change-log';
+import { type ChangeLog, fieldChanges } from '../db/change-log';
+import type { Database } from '../db/client';
 import type { Env } from '../env';
-import type { SessionUser } from '../http/identity';
 import { createRateLimiter, type RateLimiter } from '../plugins/rate-limiter';
 import type { WriteLimit } from '../plugins/write-limits';
 import type { ChoiceCheck } from './choices';
-import type { ContentHookRegistry } from './hooks';
-import { type ContentRepository, recordName, type StoredRecord } from './repository';
+import type { ContentHookRegistry, ContentHooks, IntakeMeta, IntakeResult } from './hooks';
+import { type ContentRepository, recordName } from './repository';
 import { newTrackToken } from './tracking';
-
-export type IntakeResult =
-  /** `trackToken`: the new record's track link token (`intake.track`), told once, never stored. */
-  | { kind: 'created'; record: StoredRecord; trackToken?: string }
-  /** The type's unique field matched a live record: nothing new was stored. */
-  | { kind: 'existed'; record: StoredRecord }
-  | { kind: 'limited'; message: string; retryAfter: number };
 
 /**
  * What intake needs from the application: the check of chosen records, the sealing of track tokens,
@@ -32,11 +24,21 @@ export interface IntakeDeps {
   hooks: ContentHookRegistry;
 }
 
+/** The per-address budgets of the environment, by bucket. */
+type IntakeBudgets = Pick<Env, 'CONTACT_RATE_LIMIT' | 'SUBSCRIBE_RATE_LIMIT'>;
+
+/** What intake stores through: the budgets, the database of the limits, the change log of the records. */
+export interface IntakeHost {
+  env: IntakeBudgets;
+  database: Database;
+  changes: ChangeLog;
+}
+
 /**
  * The per-address limit a type's declaration asks for, with its budget from the environment.
  * The API route declares it as its write limit; the page form is counted in the same bucket.
  */
-export function intakeLimit(def: ContentTypeDef, env: Env): WriteLimit | undefined {
+export function intakeLimit(def: ContentTypeDef, env: IntakeBudgets): WriteLimit | undefined {
   const rule = def.intake?.rateLimit;
   if (!rule) return undefined;
   const budgets: Record<string, number> = {
@@ -57,7 +59,7 @@ export function intakeLimit(def: ContentTypeDef, env: Env): WriteLimit | undefin
  * photos, a subscriber's confirmation), in the record's transaction. The API route and the page
  * form both come through here, so neither path can skip a safeguard.
  */
-export function createIntake(app: FastifyInstance, deps: IntakeDeps) {
+export function createIntake(app: IntakeHost, deps: IntakeDeps) {
   const limiters = new Map<string, RateLimiter>();
 
   function limiterFor(def: ContentTypeDef): RateLimiter | null {
@@ -78,8 +80,7 @@ export function createIntake(app: FastifyInstance, deps: IntakeDeps) {
   return async function submit(
     repository: ContentRepository,
     input: Record<string, unknown>,
-    /** `countedAtEdge`: the route's write limit already counted this request in the type's bucket. */
-    meta: { ip: string; user: SessionUser | null; countedAtEdge?: boolean },
+    meta: IntakeMeta,
   ): Promise<IntakeResult> {
     const { def } = repository;
     const hooks = deps.hooks.get(def.name);
@@ -130,3 +131,13 @@ export function createIntake(app: FastifyInstance, deps: IntakeDeps) {
 }
 
 export type Intake = ReturnType<typeof createIntake>;
+
+/**
+ * The door a visitor's new record of a type goes through: its module's `submit` when it has one
+ * (a request's service), which itself comes through intake; intake directly otherwise.
+ */
+export function submitterFor(repository: ContentRepository, hooks: ContentHooks | undefined, intake: Intake) {
+  return (
+    hooks?.submit ?? ((input: Record<string, unknown>, meta: IntakeMeta) => intake(repository, input, meta))
+  );
+}

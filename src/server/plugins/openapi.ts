@@ -200,7 +200,7 @@ const MODULE_TAGS: Record<string, string> = {
   Media: 'Pictures uploaded by staff.',
   Push: 'Browser notifications to staff about urgent requests.',
   Settings: 'The site settings: company details, links and page texts.',
-  Stats: 'Figures of the lead desk.',
+  Stats: 'Figures of the request desk.',
   Status: 'Whether the service is up.',
   Trash: 'Deleted records, restorable for 30 days.',
   Users: 'Staff accounts, their approval, roles and sessions.',

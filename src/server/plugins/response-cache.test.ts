@@ -72,7 +72,7 @@ describe('public response cache', () => {
     expect(after.json().map((s: { title: string }) => s.title)).toContain('Walk-in freezer repair');
   });
 
-  it('keeps its pages through a contact message, a subscription and a login, and drops them on a service edit', async () => {
+  it('keeps its pages through a request, a subscription and a login, and drops them on a service edit', async () => {
     const settle = () => t.app.responseCacheSettled();
     const isHit = async () => (await anonymous()).headers['x-cache'] === 'hit';
     await anonymous();

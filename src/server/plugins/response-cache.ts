@@ -20,7 +20,7 @@ const CACHEABLE_TYPE = /^(?:text\/html|application\/json|application\/xml|text\/
 const MAX_ENTRY_BYTES = 2 * 1024 * 1024;
 /**
  * What no anonymous response can show: the inbox, subscribers, accounts and sessions. A change to
- * these keeps the cache, so an anonymous write (a contact message, a sign-up, a login) cannot
+ * these keeps the cache, so an anonymous write (a request, a sign-up, a login) cannot
  * empty it for everyone. Everything else, content types readable by the public, settings and
  * media included, clears it.
  */

@@ -233,7 +233,7 @@ describe('access matrix', () => {
     const promised: string[] = ['content:write POST /api/upload'];
     for (const def of contentTypes) {
       const base = `/api/${def.name}`;
-      // The requests are the lead desk's (modules/requests): `leads:*` keys, never created or deleted by one.
+      // The requests are the request desk's (modules/requests): `leads:*` keys, never created or deleted by one.
       if (def.name === 'contactus') {
         promised.push(
           `leads:read GET ${base}`,
@@ -283,7 +283,7 @@ describe('access matrix', () => {
     expect_('POST', '/api/auth/signup', 'public');
     expect_('POST', '/api/auth/login', 'public');
     expect_('GET', '/api/users', 'admin');
-    // The lead desk: notes and replies are staff work on a request.
+    // The request desk: notes and replies are staff work on a request.
     expect_('POST', '/api/contactus/:id/notes', 'staff');
     expect_('POST', '/api/contactus/:id/reply', 'staff');
     // Choosing an assignee: any staff member sees who the staff are (names only).

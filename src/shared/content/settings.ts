@@ -19,9 +19,9 @@ export const settings = defineSingleton({
       help: 'International format, digits only, e.g. 923001234567',
     }),
     email: f.email('Email', { required: true }),
-    notifyEmail: f.email('Send new messages to', {
+    notifyEmail: f.email('Send new requests to', {
       staffOnly: true,
-      help: 'Staff address that hears about every new contact message.',
+      help: 'Staff address that hears about every new request.',
     }),
     address: f.longText('Address', { required: true, max: 300 }),
     city: f.text('City', { required: true, max: 80 }),

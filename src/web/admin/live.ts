@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { LIVE_PATH, type LiveChange } from '../../shared/lead-stats';
+import { LIVE_PATH, type LiveChange } from '../../shared/request-stats';
 
 /** How often to ask again while the live stream is down. */
 const FALLBACK_POLL_MS = 20_000;

@@ -62,7 +62,7 @@ describe('the audit log', () => {
     ]);
   });
 
-  it('records logins, logouts and anonymous contact messages', async () => {
+  it('records logins, logouts and anonymous requests', async () => {
     const username = `auditor${Date.now()}`;
     const signup = await t.app.inject({
       method: 'POST',

@@ -123,7 +123,7 @@ describe('a change and its audit row are one transaction', () => {
     expect(await auditCount()).toBe(rows);
   });
 
-  it('a contact message whose audit row fails is not stored and queues no mail', async () => {
+  it('a request whose audit row fails is not stored and queues no mail', async () => {
     await t.database.exec(
       `alter table audit_log add constraint audit_refused check (resource <> 'contactus') not valid`,
     );

@@ -37,7 +37,7 @@ export function settingsItems(settings: SiteSettings): GoLiveItem[] {
     items.push({
       id: 'notifyEmail',
       title: 'Nobody is told about new requests',
-      detail: '“Send new messages to” is empty: set the address that should hear about each new request.',
+      detail: '“Send new requests to” is empty: set the address that should hear about each new request.',
       fix: SETTINGS_FIX,
     });
   if (settings.phone === DEFAULT_SETTINGS.phone || settings.chatNumber === DEFAULT_SETTINGS.chatNumber)

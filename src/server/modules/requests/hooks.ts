@@ -30,6 +30,8 @@ export function requestHooks(deps: RequestHookDeps): ContentHooks {
   const { requests, service, photos, outbox } = deps;
   const def = requests.def;
   return {
+    // New requests, from the API and the contact form alike, come in through the service.
+    submit: service.submit,
     // Photos are sent first through their own door; a request names them by their tokens.
     createExtras: ['photos'],
     /**
@@ -57,8 +59,8 @@ export function requestHooks(deps: RequestHookDeps): ContentHooks {
         }
         const onCall = urgent && Array.isArray(settings.onCallEmails) ? settings.onCallEmails : [];
         for (const address of onCall.filter((item) => typeof item === 'string' && EMAIL_PATTERN.test(item))) {
-          const lead = 'An emergency request has just arrived. You are on call: please pick it up.';
-          const page = urgentNotification(def, record, origin, 'URGENT', lead, tokens.length);
+          const opening = 'An emergency request has just arrived. You are on call: please pick it up.';
+          const page = urgentNotification(def, record, origin, 'URGENT', opening, tokens.length);
           await outbox.enqueue(tx, { ...mail, to: address, ...page });
           queued = true;
         }

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { LIVE_PATH, type LiveChange } from '../../../shared/lead-stats';
+import { LIVE_PATH, type LiveChange } from '../../../shared/request-stats';
 import { tooManyRequests } from '../../errors';
 import { errorSchema } from '../../http/schemas';
 

@@ -38,7 +38,7 @@ export interface RequestsPluginOptions {
 }
 
 /**
- * The request (lead) module's application-wide part: its service, its hooks into the content
+ * The request module's application-wide part: its service, its hooks into the content
  * engine (`app.contentHooks`), photos, urgent alerts and the escalation of urgent requests left new.
  */
 export const requestsPlugin = fp<RequestsPluginOptions>(
@@ -51,6 +51,7 @@ export const requestsPlugin = fp<RequestsPluginOptions>(
       requests,
       siteOrigin: () => app.siteOrigin(),
       outbox: app.mailOutbox,
+      intake: app.intake,
       secretBox: lazySecretBox({
         secretKey: app.env.SECRET_KEY,
         dataDir: app.env.DATA_DIR,
@@ -90,7 +91,7 @@ export const requestsPlugin = fp<RequestsPluginOptions>(
   },
   {
     name: 'requests',
-    dependencies: ['env', 'database', 'repositories', 'mail-outbox', 'push', 'site-origin'],
+    dependencies: ['env', 'database', 'repositories', 'mail-outbox', 'push', 'site-origin', 'intake'],
   },
 );
 

@@ -1,11 +1,16 @@
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { contactus } from '../../../shared/content/types';
+import type { ContentHookRegistry } from '../../content/hooks';
+import { createIntake } from '../../content/intake';
 import { createContentRepository } from '../../content/repository';
 import { createChangeLog } from '../../db/change-log';
 import type { SessionUser } from '../../http/identity';
-import { createTestDatabase } from '../../test/helpers';
+import { createTestDatabase, testEnv } from '../../test/helpers';
 import { createMailOutbox } from '../mail/outbox';
+import { createSettingsStore } from '../settings/store';
+import { requestHooks } from './hooks';
+import { createPhotoStore } from './photo-store';
 import { createRequestService } from './service';
 
 // The desk's rules over a real database, without an HTTP server: what staff do to a request and
@@ -21,14 +26,38 @@ const outbox = createMailOutbox(database, {
 const requests = createContentRepository(database, contactus);
 const changes = createChangeLog(database);
 let minutesAhead = 0;
+// The generic intake with the request's hooks registered, as the app wires them: `submit` is
+// tested through the same safeguards and hooks a visitor's form meets, with two sends per address.
+const hookRegistry: ContentHookRegistry = new Map();
+const intake = createIntake(
+  { env: testEnv({ CONTACT_RATE_LIMIT: '2' }), database, changes },
+  { checkChoices: async () => {}, sealTrackToken: async () => null, hooks: hookRegistry },
+);
 const service = createRequestService({
   database,
   changes,
   requests,
   siteOrigin: () => 'https://coolfix.example',
   outbox,
+  intake,
   secretBox: async () => null,
   escalation: { log, minutes: 15, now: () => new Date(Date.now() + minutesAhead * 60_000) },
+});
+const urgentAlerts: string[] = [];
+hookRegistry.set(
+  contactus.name,
+  requestHooks({
+    requests,
+    service,
+    photos: createPhotoStore(database),
+    outbox,
+    siteOrigin: () => 'https://coolfix.example',
+    urgentCreated: (record) => urgentAlerts.push(record._id),
+  }),
+);
+await createSettingsStore(database).update({
+  email: 'office@coolfix.example',
+  onCallEmails: ['oncall@coolfix.example'],
 });
 afterAll(async () => {
   await outbox.stop();
@@ -67,6 +96,62 @@ const queuedAbout = (id: string) =>
   );
 const rowsIn = async (table: 'mail_outbox' | 'contact_activity', column: string, id: string) =>
   database.query(`select 1 from ${table} where ${column} = $1`, [id]);
+
+describe('a visitor submitting a request', () => {
+  const visitor = (n: number, extra: Record<string, unknown> = {}) => ({
+    name: `Visitor ${n}`,
+    email: `visitor${n}@example.com`,
+    phone: '03001234567',
+    message: 'The fridge is leaking',
+    ...extra,
+  });
+
+  it('stores it as new with a reference, tells the sender their track link once and mails the office', async () => {
+    const result = await service.submit(visitor(1), { ip: '198.51.100.1', user: null });
+    if (result.kind !== 'created') throw new Error(`expected a new request, got ${result.kind}`);
+    expect(result.record).toMatchObject({
+      stage: 'new',
+      spam: false,
+      reference: expect.stringMatching(/^CF-/),
+    });
+    expect(result.trackToken).toEqual(expect.any(String));
+    const mails = await queuedAbout(result.record._id);
+    expect(mails.map((mail) => mail.to_address)).toEqual(['office@coolfix.example']);
+    const audit = await database.query('select 1 from audit_log where record_id = $1', [result.record._id]);
+    expect(audit).toHaveLength(1);
+  });
+
+  it('pages staff on call at once about an urgent one, besides the office', async () => {
+    const result = await service.submit(visitor(2, { urgent: true }), { ip: '198.51.100.2', user: null });
+    if (result.kind !== 'created') throw new Error(`expected a new request, got ${result.kind}`);
+    const mails = await queuedAbout(result.record._id);
+    expect(mails.map((mail) => mail.to_address).sort()).toEqual([
+      'office@coolfix.example',
+      'oncall@coolfix.example',
+    ]);
+    expect(urgentAlerts).toContain(result.record._id);
+  });
+
+  it('keeps one the honeypot caught as spam and bothers nobody with it', async () => {
+    const bait = visitor(3, { urgent: true, website: 'https://spam.example' });
+    const result = await service.submit(bait, { ip: '198.51.100.3', user: null });
+    if (result.kind !== 'created') throw new Error(`expected a new request, got ${result.kind}`);
+    expect(result.record.spam).toBe(true);
+    expect(await rowsIn('mail_outbox', 'record_id', result.record._id)).toEqual([]);
+    expect(urgentAlerts).not.toContain(result.record._id);
+  });
+
+  it('refuses a third send from one address within the window, storing nothing', async () => {
+    const ip = '198.51.100.4';
+    for (const n of [4, 5])
+      expect((await service.submit(visitor(n), { ip, user: null })).kind).toBe('created');
+    const third = await service.submit(visitor(6), { ip, user: null });
+    expect(third).toMatchObject({ kind: 'limited', message: 'Too many messages. Please try again later.' });
+    expect(
+      await database.query("select 1 from contact_messages where email = 'visitor6@example.com'"),
+    ).toEqual([]);
+  });
+});
 
 describe('a stage change', () => {
   it('to contacted is kept in the history and stamps the first response, telling nobody', async () => {

@@ -1,7 +1,8 @@
 import type { ContactStage } from '../../../shared/constants';
 import type { ContentTypeDef } from '../../../shared/content/define';
 import { isNewsToCustomer, tellsCustomer } from '../../../shared/request-desk';
-import type { UpdatedRecord } from '../../content/hooks';
+import type { IntakeMeta, IntakeResult, UpdatedRecord } from '../../content/hooks';
+import type { Intake } from '../../content/intake';
 import type { ContentRepository, StoredRecord, UpdateResult } from '../../content/repository';
 import { recordName } from '../../content/repository';
 import { trackPath } from '../../content/tracking';
@@ -36,6 +37,11 @@ export interface RequestServiceDeps {
   outbox: { enqueue(tx: Database, mail: OutgoingMail): Promise<void>; nudge(): void } | null;
   /** Opens the sealed track tokens; null on a site without a key (PostgreSQL without SECRET_KEY). */
   secretBox(): Promise<SecretBox | null>;
+  /**
+   * The generic door of visitors' records (content/intake.ts): the rate limit, the honeypot, the
+   * track link, the audit row, and the request's `afterCreate` hook (photos, staff mail, urgent).
+   */
+  intake: Intake;
   /** The escalation of urgent requests left new: after how many minutes, by which clock. */
   escalation: Pick<EscalationDeps, 'minutes' | 'now' | 'log' | 'intervalMs'>;
 }
@@ -147,6 +153,15 @@ export function createRequestService(deps: RequestServiceDeps) {
 
   return {
     hooks,
+
+    /**
+     * A visitor's request, from the contact form or `POST /api/contactus`: stored with its audit
+     * row, its photos claimed and staff told (or on-call staff paged when urgent) in one
+     * transaction; the sender's track link is in the answer, told once.
+     */
+    submit: (input: Record<string, unknown>, meta: IntakeMeta): Promise<IntakeResult> =>
+      deps.intake(deps.requests, input, meta),
+
     /** A request's notes and history, each oldest first. */
     activityOf: (id: string) => store.activityOf(id),
 

@@ -101,14 +101,14 @@ export function urgentNotification(
   record: StoredRecord,
   siteOrigin: string,
   word: string,
-  lead: string,
+  opening: string,
   photoCount = 0,
 ) {
   const reference = subjectPart(record.reference);
   return {
     subject: urgentSubject(def, word, record),
     body: [
-      lead,
+      opening,
       '',
       ...(reference ? [`Reference: ${reference}`] : []),
       fieldLines(def, record),

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  LEAD_STATS_PATH,
-  type LeadStats,
-  leadStatsQuerySchema,
-  leadStatsSchema,
-} from '../../../shared/lead-stats';
+  REQUEST_STATS_PATH,
+  type RequestStats,
+  requestStatsQuerySchema,
+  requestStatsSchema,
+} from '../../../shared/request-stats';
 import { errorSchema } from '../../http/schemas';
 import type { RequestStatsStore } from './stats-store';
 import type { TapStore } from './tap-store';
@@ -18,16 +18,16 @@ export function requestStatsRoutes(store: RequestStatsStore, taps: TapStore): Fa
     // Every open dashboard refetches when a request changes: the first computes, the others share
     // its answer until the next change of a request (on any instance) or for STATS_FRESH_MS, after
     // which taps, the clock's weeks and follow-ups that fell due are read again.
-    const answers = new Map<number, { at: number; stats: Promise<LeadStats> }>();
+    const answers = new Map<number, { at: number; stats: Promise<RequestStats> }>();
     app.changes.onChange((event) => {
       if (event.resource === 'contactus') answers.clear();
     });
     const statsFor = (weeks: number) => {
       const kept = answers.get(weeks);
       if (kept && Date.now() - kept.at < STATS_FRESH_MS) return kept.stats;
-      const stats = Promise.all([store.leadStats(weeks), taps.tapsPerWeek(weeks)]).then(
-        ([leads, tapWeeks]) => ({
-          ...leads,
+      const stats = Promise.all([store.requestStats(weeks), taps.tapsPerWeek(weeks)]).then(
+        ([requestFigures, tapWeeks]) => ({
+          ...requestFigures,
           taps: tapWeeks.map(({ weekStart, call, whatsapp }) => ({ start: weekStart, call, whatsapp })),
         }),
       );
@@ -40,16 +40,16 @@ export function requestStatsRoutes(store: RequestStatsStore, taps: TapStore): Fa
     };
 
     app.get(
-      LEAD_STATS_PATH,
+      REQUEST_STATS_PATH,
       {
         config: { access: 'staff' },
         schema: {
-          operationId: 'getLeadStats',
+          operationId: 'getRequestStats',
           tags: ['stats'],
           summary:
             'Requests per week by service, response times, outcomes, open urgent, follow-ups due, taps',
-          querystring: leadStatsQuerySchema,
-          response: { 200: leadStatsSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema },
+          querystring: requestStatsQuerySchema,
+          response: { 200: requestStatsSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema },
         },
       },
       async (request, reply) => reply.send(await statsFor(request.query.weeks)),

@@ -1,4 +1,4 @@
-import { type LeadStats, NO_SERVICE, SITE_TIME_ZONE } from '../../../shared/lead-stats';
+import { NO_SERVICE, type RequestStats, SITE_TIME_ZONE } from '../../../shared/request-stats';
 import type { Database } from '../../db/client';
 
 /** A request counts when it is live (not in the trash) and not flagged as spam. */
@@ -16,7 +16,7 @@ export function createRequestStatsStore(database: Database) {
      * `weeks` weeks up to the one holding `now` (Monday, UTC), oldest first. `now` is for tests;
      * the database's clock otherwise.
      */
-    async leadStats(weeks: number, now?: Date): Promise<Omit<LeadStats, 'taps'>> {
+    async requestStats(weeks: number, now?: Date): Promise<Omit<RequestStats, 'taps'>> {
       const clock = now?.toISOString() ?? null;
       const [perWeek, [figures], followUpsDueList, newRequests] = await Promise.all([
         database.query<{ start: string; service: string; count: number }>(
@@ -80,7 +80,7 @@ export function createRequestStatsStore(database: Database) {
             order by follow_up_at, id limit 10`,
           [clock, SITE_TIME_ZONE],
         ),
-        database.query<LeadStats['newRequests'][number]>(
+        database.query<RequestStats['newRequests'][number]>(
           `(select id::text as "_id", reference, urgent, area, nullif(service, '') as service, stage,
                    to_char(created_at at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "createdAt", 0 as rank,
                    created_at
@@ -95,7 +95,7 @@ export function createRequestStatsStore(database: Database) {
         ),
       ]);
 
-      const byWeek = new Map<string, LeadStats['weeks'][number]>();
+      const byWeek = new Map<string, RequestStats['weeks'][number]>();
       for (const row of perWeek) {
         const week = byWeek.get(row.start) ?? { start: row.start, total: 0, byService: {} };
         if (row.service) {

@@ -107,9 +107,9 @@ beforeAll(async () => {
   });
 });
 
-describe('lead stats', () => {
+describe('request stats', () => {
   it('counts requests per week by service, response times, outcomes and what is open', async () => {
-    const stats = await store.leadStats(3, NOW);
+    const stats = await store.requestStats(3, NOW);
     expect(stats.weeks).toEqual([
       { start: '2026-11-09', total: 4, byService: { cooling: 2, electrical: 1, other: 1 } },
       { start: '2026-11-16', total: 2, byService: { cctv: 1, other: 1 } },
@@ -141,7 +141,7 @@ describe('lead stats', () => {
   });
 
   it('has a week for every week asked, and no response figures without responses', async () => {
-    const stats = await store.leadStats(1, new Date('2026-06-03T10:00:00Z'));
+    const stats = await store.requestStats(1, new Date('2026-06-03T10:00:00Z'));
     expect(stats.weeks).toEqual([{ start: '2026-06-01', total: 0, byService: {} }]);
     expect(stats.firstResponse).toEqual({ medianMinutes: null, p90Minutes: null, count: 0 });
     expect(stats.outcomes).toEqual({ won: 0, lost: 0 });

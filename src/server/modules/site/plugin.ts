@@ -15,7 +15,14 @@ export const sitePlugin = fp(
   async (app) => {
     app.decorate(
       'site',
-      createSiteData(app.repositories, app.settingsStore, app.intake, app.subscriptions.links, app.recovery),
+      createSiteData(
+        app.repositories,
+        app.settingsStore,
+        app.intake,
+        app.contentHooks,
+        app.subscriptions.links,
+        app.recovery,
+      ),
     );
   },
   { name: 'site', dependencies: ['repositories', 'settings', 'intake', 'subscriptions', 'recovery'] },

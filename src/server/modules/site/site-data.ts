@@ -3,7 +3,8 @@ import { fieldErrors, schemasFor } from '../../../shared/content/schema';
 import type { PublicTypeName } from '../../../shared/content/types';
 import { visibleTo } from '../../../shared/content/visibility';
 import type { SiteData, SiteRecord } from '../../../shared/site-data';
-import type { Intake } from '../../content/intake';
+import type { ContentHookRegistry, IntakeResult } from '../../content/hooks';
+import { type Intake, submitterFor } from '../../content/intake';
 import type { ContentRepository } from '../../content/repository';
 import { hashTrackToken, TRACK_TOKEN_PATTERN, trackPath } from '../../content/tracking';
 import { HttpError } from '../../errors';
@@ -23,6 +24,7 @@ export function createSiteData(
   repositories: ReadonlyMap<string, ContentRepository>,
   settings: SettingsStore,
   intake: Intake,
+  hooks: ContentHookRegistry,
   subscriptions: SubscriptionActions,
   accounts: Pick<RecoveryActions, 'confirmEmail'>,
 ): SiteData {
@@ -57,9 +59,10 @@ export function createSiteData(
       const parsed = schemasFor(def).create.safeParse(input);
       if (!parsed.success)
         return { ok: false, status: 400, error: 'Validation failed', fields: fieldErrors(parsed.error) };
-      let result: Awaited<ReturnType<Intake>>;
+      const submit = submitterFor(repository, hooks.get(def.name), intake);
+      let result: IntakeResult;
       try {
-        result = await intake(repository, parsed.data, { ip: meta.ip, user: null });
+        result = await submit(parsed.data, { ip: meta.ip, user: null });
       } catch (error) {
         // A refusal intake found (a service that does not exist) is the form's to show.
         if (error instanceof HttpError && error.statusCode === 400)

@@ -8,7 +8,6 @@ import type { ListPage } from '../../../shared/list-page';
 import { Spinner } from '../../admin/feedback';
 import { ReferenceName } from '../../admin/field-control';
 import { formatDay, formatWhen, pageOf, pickParams } from '../../admin/format';
-import { readStaff } from '../../admin/lead';
 import { adminRead, optionalRead } from '../../admin/load';
 import {
   DataTable,
@@ -18,6 +17,7 @@ import {
   ScreenHeader,
   weekSummary,
 } from '../../admin/record-view';
+import { readStaff } from '../../admin/request';
 
 const PAGE_SIZE = 25;
 

@@ -8,7 +8,7 @@ import {
 } from 'react-router';
 import type { UserListItem } from '../../../shared/auth';
 import { GO_LIVE_PATH, type GoLive, type GoLiveItem } from '../../../shared/go-live';
-import { LEAD_STATS_PATH, type LeadStats, NO_SERVICE } from '../../../shared/lead-stats';
+import { NO_SERVICE, REQUEST_STATS_PATH, type RequestStats } from '../../../shared/request-stats';
 import { OutcomeChart, PairedWeeksChart, type Series, StackedWeeksChart } from '../../admin/charts';
 import { Spinner } from '../../admin/feedback';
 import { formatAgo, formatMinutes, formatWhen } from '../../admin/format';
@@ -26,7 +26,7 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
   const [messages, users, stats, services, goLive] = await Promise.all([
     optionalRead<{ totalCount: number }>('/api/contactus?status=Pending&page=1&pageSize=1', request),
     optionalRead<UserListItem[]>('/api/users', request),
-    optionalRead<LeadStats>(`${LEAD_STATS_PATH}?weeks=12`, request),
+    optionalRead<RequestStats>(`${REQUEST_STATS_PATH}?weeks=12`, request),
     optionalRead<{ slug?: string; title?: string }[]>('/api/service', request),
     // Admins only (an editor's answer is a 403, read as nothing to show).
     optionalRead<GoLive>(GO_LIVE_PATH, request),
@@ -97,7 +97,7 @@ export default function Dashboard() {
         <h1>Dashboard</h1>
       </header>
       {goLive.length > 0 && <GoLiveChecklist items={goLive} />}
-      {stats && <LeadDesk stats={stats} serviceNames={serviceNames} />}
+      {stats && <RequestDesk stats={stats} serviceNames={serviceNames} />}
       <h2 className="dashboard-heading">Manage the site</h2>
       <ul className="tiles">
         {screens.map((screen) => {
@@ -162,7 +162,7 @@ const serviceLabel = (names: Record<string, string>, slug: string | null) =>
   !slug || slug === NO_SERVICE ? 'Other / not given' : (names[slug] ?? slug);
 
 /** What is waiting and how the business is doing: the request panel, the figures and the charts. */
-function LeadDesk({ stats, serviceNames }: { stats: LeadStats; serviceNames: Loaded['serviceNames'] }) {
+function RequestDesk({ stats, serviceNames }: { stats: RequestStats; serviceNames: Loaded['serviceNames'] }) {
   const announcement = useUrgentAnnouncement(stats.newRequests);
   const { weeks, series } = useMemo(
     () => drawnServices(stats.weeks, serviceNames),
@@ -270,7 +270,7 @@ function LeadDesk({ stats, serviceNames }: { stats: LeadStats; serviceNames: Loa
 }
 
 /** The busiest services drawn apart, the rest (and requests naming none) together as "Other". */
-function drawnServices(weeks: LeadStats['weeks'], names: Record<string, string>) {
+function drawnServices(weeks: RequestStats['weeks'], names: Record<string, string>) {
   const totals = new Map<string, number>();
   for (const week of weeks)
     for (const [slug, count] of Object.entries(week.byService))
@@ -300,7 +300,7 @@ function drawnServices(weeks: LeadStats['weeks'], names: Record<string, string>)
  * "Urgent request CF-7Q3K from Gulberg", said once by a polite live region when an urgent request
  * appears that was not there at the last look (none at the first look: those were already there).
  */
-function useUrgentAnnouncement(requests: LeadStats['newRequests']): string {
+function useUrgentAnnouncement(requests: RequestStats['newRequests']): string {
   const seen = useRef<Set<string> | null>(null);
   const [announcement, setAnnouncement] = useState('');
   useEffect(() => {

@@ -2,7 +2,7 @@ import { type ReactNode, useCallback, useRef } from 'react';
 import type { HistoryEntry } from '../../../shared/request-desk';
 import { useFeedback } from '../../admin/feedback';
 import { formatWhen } from '../../admin/format';
-import { stageLabel } from '../../admin/lead';
+import { stageLabel } from '../../admin/request';
 import { api } from '../../lib/api';
 import { useForm } from '../../lib/use-form';
 import { requestPath as path } from './message-work-form';

@@ -5,7 +5,7 @@ import { isNewsToCustomer, notifiesCustomerByDefault } from '../../../shared/req
 import { STALE_EDIT } from '../../admin/content-form';
 import { fromLocalInput, toLocalInput } from '../../admin/date-time-input';
 import { useFeedback } from '../../admin/feedback';
-import { STAGE_LABELS, type StaffMember } from '../../admin/lead';
+import { STAGE_LABELS, type StaffMember } from '../../admin/request';
 import { ApiError, api } from '../../lib/api';
 import { useForm } from '../../lib/use-form';
 import type { Message } from './messages';

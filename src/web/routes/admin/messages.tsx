@@ -16,20 +16,20 @@ import { mailtoHref, telHref } from '../../../shared/text';
 import { restoreRecord, runChange } from '../../admin/actions';
 import { Spinner, useFeedback } from '../../admin/feedback';
 import { formatWhen } from '../../admin/format';
+import { adminRead, optionalRead } from '../../admin/load';
+import { Pagination, ScreenHeader, SearchBar } from '../../admin/record-view';
 import {
-  type LeadExtras,
   QUEUE_FILTERS,
   queueQuery,
+  type RequestExtras,
   readStaff,
   STAGE_LABELS,
   type StaffMember,
   stageLabel,
   timeAgo,
-} from '../../admin/lead';
-import { adminRead, optionalRead } from '../../admin/load';
-import { Pagination, ScreenHeader, SearchBar } from '../../admin/record-view';
+} from '../../admin/request';
 import { api } from '../../lib/api';
-import '../../admin/lead-desk.css';
+import '../../admin/request-desk.css';
 import type { loader as layoutLoader } from './layout';
 
 const PAGE_SIZE = 12;
@@ -38,7 +38,7 @@ const declaredFilters: readonly string[] = contactus.list.filters ?? [];
 
 const messageSchema = schemasFor(contactus).record;
 /** A request as GET /api/contactus answers it, typed by the declaration. */
-export type Message = z.infer<typeof messageSchema> & LeadExtras;
+export type Message = z.infer<typeof messageSchema> & RequestExtras;
 
 interface ServiceOption {
   slug: string;

@@ -4,7 +4,7 @@ import { normalisePhone } from '../../shared/phone';
 import type { HistoryEntry, Note } from '../../shared/request-desk';
 
 /**
- * The lead desk's plain helpers, apart from React: how staff name each stage, the queue's URL
+ * The request desk's plain helpers, apart from React: how staff name each stage, the queue's URL
  * filters, and the links that reach a customer (who hears of a change: shared/request-desk.ts).
  */
 
@@ -20,7 +20,7 @@ export const stageLabel = (stage: unknown) =>
   (CONTACT_STAGES as readonly unknown[]).includes(stage) ? STAGE_LABELS[stage as ContactStage] : 'New';
 
 /** What the request's page knows beyond the declared fields (the server sets or joins these). */
-export interface LeadExtras {
+export interface RequestExtras {
   reference?: string | null;
   scheduledAt?: string | null;
   assignee?: string | null;

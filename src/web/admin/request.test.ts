@@ -6,9 +6,9 @@ import {
   queueQuery,
   stageLabel,
   timeAgo,
-} from './lead';
+} from './request';
 
-describe('the lead desk helpers', () => {
+describe('the request desk helpers', () => {
   it('writes a stored number the way WhatsApp wants it', () => {
     expect(internationalDigits('03001234567')).toBe('923001234567');
     expect(internationalDigits('+92 300 1234567')).toBe('923001234567');

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 
-/** Where the dashboard reads its numbers. */
-export const LEAD_STATS_PATH = '/api/stats/leads';
+/** Where the dashboard reads its numbers; the path keeps its old word for the API's clients. */
+export const REQUEST_STATS_PATH = '/api/stats/leads';
 
 /** How many weeks a dashboard may ask for, and what it gets when it does not say. */
-export const LEAD_STATS_WEEKS = { min: 1, max: 52, default: 12 } as const;
+export const REQUEST_STATS_WEEKS = { min: 1, max: 52, default: 12 } as const;
 
 /**
  * The zone "today" is counted in for follow-ups: the company's own (Lahore), so a follow-up set for
@@ -16,20 +16,20 @@ export const SITE_TIME_ZONE = 'Asia/Karachi';
 /** The bucket of requests that name no service. */
 export const NO_SERVICE = 'other';
 
-export const leadStatsQuerySchema = z
+export const requestStatsQuerySchema = z
   .object({
     weeks: z.coerce
       .number({ error: 'Weeks must be a whole number from 1 to 52.' })
       .int('Weeks must be a whole number from 1 to 52.')
-      .min(LEAD_STATS_WEEKS.min, 'Weeks must be a whole number from 1 to 52.')
-      .max(LEAD_STATS_WEEKS.max, 'Weeks must be a whole number from 1 to 52.')
-      .default(LEAD_STATS_WEEKS.default),
+      .min(REQUEST_STATS_WEEKS.min, 'Weeks must be a whole number from 1 to 52.')
+      .max(REQUEST_STATS_WEEKS.max, 'Weeks must be a whole number from 1 to 52.')
+      .default(REQUEST_STATS_WEEKS.default),
   })
   .strict();
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
-export const leadStatsSchema = z.object({
+export const requestStatsSchema = z.object({
   /** New requests per week (Monday, UTC), oldest first, empty weeks included; spam and trash left out. */
   weeks: z.array(
     z.object({ start: day, total: z.number().int(), byService: z.record(z.string(), z.number().int()) }),
@@ -64,7 +64,7 @@ export const leadStatsSchema = z.object({
   /** Taps on the Call and WhatsApp links per week, the same weeks. */
   taps: z.array(z.object({ start: day, call: z.number().int(), whatsapp: z.number().int() })),
 });
-export type LeadStats = z.infer<typeof leadStatsSchema>;
+export type RequestStats = z.infer<typeof requestStatsSchema>;
 
 /** Where staff pages hear of changes as they happen (Server-Sent Events). */
 export const LIVE_PATH = '/api/live';
