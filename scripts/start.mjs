@@ -19,10 +19,12 @@ function newestSource(dir) {
 // anything; the server this process becomes keeps the same lock. DATA_DIR as src/server/env.ts reads it.
 if (!process.env.DATABASE_URL) {
   const { acquireSiteLock, SiteLockedError } = await import('../src/server/site-lock.mjs');
+  // Taking the lock makes the data folder owner-only, or refuses, naming the path and what to do.
+  const { DataDirError } = await import('../src/server/private-files.mjs');
   try {
     acquireSiteLock(path.resolve(process.env.DATA_DIR ?? './data'));
   } catch (error) {
-    if (!(error instanceof SiteLockedError)) throw error;
+    if (!(error instanceof SiteLockedError) && !(error instanceof DataDirError)) throw error;
     console.error(error.message);
     process.exit(1);
   }
@@ -44,4 +46,7 @@ if (builtAt < sourcesAt) {
   // Only warnings and errors: the bundler's list of files means nothing to someone starting the site.
   await buildAll({ quiet: true });
 }
+// From here on whatever the site creates (its database files above all) is its owner's alone; set
+// after the build, whose output is not private. The server sets it again itself (main.ts).
+process.umask(0o077);
 await import(path.join(root, 'build/server/main.js'));

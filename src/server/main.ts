@@ -1,5 +1,6 @@
 import { openDatabase } from './db/client';
 import { loadEnv } from './env';
+import { PRIVATE_UMASK } from './private-files.mjs';
 
 /**
  * The server's entry. Opening the embedded database takes most of a restart, about half of it
@@ -8,6 +9,9 @@ import { loadEnv } from './env';
  * build keeps the rest in a chunk of its own, loaded by the `import()` below.
  */
 async function main() {
+  // Everything this process creates (PGlite writes its own files in DATA_DIR) is its owner's alone;
+  // what existed before is tightened when the data folder is taken (private-files.mjs).
+  process.umask(PRIVATE_UMASK);
   // React and the libraries below read process.env.NODE_ENV itself, not the parsed environment:
   // unset, they would load their development builds (slower, and with checks meant for a
   // developer). Set before the server's chunk, and with it React, is loaded.

@@ -5,6 +5,7 @@ import { type Env, loadEnv } from './env';
 import { openLocalChannel } from './local-channel/server';
 import { currentSetupCode } from './modules/auth/setup-code';
 import { seedDemoInto } from './modules/demo/seed';
+import { PRIVATE_UMASK } from './private-files.mjs';
 import { acquireSiteLock } from './site-lock.mjs';
 
 export interface StartOptions {
@@ -18,6 +19,9 @@ export interface StartOptions {
 /** Build the app, seed an empty site, listen, and shut down gracefully on SIGTERM/SIGINT. */
 export async function startServer(options: StartOptions = {}): Promise<FastifyInstance> {
   const env = options.env ?? loadEnv();
+  // The data folder's files are their owner's alone, including those PGlite writes (main.ts sets
+  // it first; `npm run dev` starts here).
+  process.umask(PRIVATE_UMASK);
   // Held before anything is written: a second process on the same folder would corrupt it (opening
   // the embedded database takes the same lock, so main.ts opening it earlier is covered too).
   const lock = env.DATABASE_URL ? null : acquireSiteLock(env.DATA_DIR);

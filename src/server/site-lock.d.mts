@@ -24,4 +24,5 @@ export interface SiteLock {
 
 export declare function processStartTime(pid: number): string | null;
 
+/** Throws SiteLockedError, or DataDirError (private-files.mjs) when the folder cannot be made private. */
 export declare function acquireSiteLock(dataDir: string, options?: { command?: string }): SiteLock;

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { privateDataDir } from './private-files.mjs';
 
 export const SITE_LOCK_FILE = 'site.pid';
 
@@ -72,7 +73,7 @@ function isAlive(holder) {
 /** Create `file` holding `text`, or return false if it exists. The file never appears half-written. */
 function createExclusive(file, text) {
   const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
-  fs.writeFileSync(draft, text, { flag: 'wx' });
+  fs.writeFileSync(draft, text, { flag: 'wx', mode: 0o600 });
   try {
     // link() fails when the target exists, atomically, like open(O_EXCL), but the content is complete.
     fs.linkSync(draft, file);
@@ -111,9 +112,11 @@ function removeStale(file, judgedText) {
  * a dead process (or by a process whose pid was reused) is taken over. Taking it again from the
  * same process (npm start first, then the server it starts) returns the same lock. The lock is
  * released when this process exits normally; after a kill it is stale and the next start takes it.
+ * The folder is made owner-only first (private-files.mjs): DataDirError when it cannot be.
  */
 export function acquireSiteLock(dataDir, { command = 'site' } = {}) {
-  fs.mkdirSync(dataDir, { recursive: true });
+  // Whoever takes the folder first makes it private (owner-only), or refuses with what to do.
+  privateDataDir(dataDir);
   const file = path.join(dataDir, SITE_LOCK_FILE);
   const me = {
     pid: process.pid,
@@ -151,7 +154,7 @@ function holdLock(file, holder) {
       if (!holds()) return;
       current = { ...current, url };
       const draft = `${file}.${process.pid}.url`;
-      fs.writeFileSync(draft, JSON.stringify(current));
+      fs.writeFileSync(draft, JSON.stringify(current), { mode: 0o600 });
       fs.renameSync(draft, file);
     },
     release,

@@ -142,4 +142,19 @@ describe('backup and restore', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/backup', headers: editor })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/backup' })).statusCode).toBe(401);
   });
+  it('writes a backup file only its owner can read, even over an older file open to everyone', async () => {
+    // It holds every customer's personal data: another local user must not read it.
+    const older = path.join(dir, 'older.jsonl.gz');
+    fs.writeFileSync(older, 'an older backup');
+    fs.chmodSync(older, 0o666);
+    const umask = process.umask(0o022);
+    try {
+      await backupToFile(t.database, path.join(dir, 'fresh.jsonl.gz'));
+      await backupToFile(t.database, older);
+    } finally {
+      process.umask(umask);
+    }
+    expect(fs.statSync(path.join(dir, 'fresh.jsonl.gz')).mode & 0o777).toBe(0o600);
+    expect(fs.statSync(older).mode & 0o777).toBe(0o600);
+  });
 });

@@ -1,10 +1,11 @@
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import readline from 'node:readline';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import type { Database } from '../db/client';
 import { migrate } from '../db/migrate';
+import { privateWriteStream } from '../private-files.mjs';
 import { type BackupStore, createBackupStore } from './backup-store';
 
 const BACKUP_FORMAT = 'coolfix-backup';
@@ -108,9 +109,9 @@ export function backupStream(database: Database, onError: (error: unknown) => vo
   return gzip;
 }
 
-/** Write a gzip backup file. */
+/** Write a gzip backup file, owner-only (0600): it holds the site's personal data. */
 export async function backupToFile(database: Database, file: string): Promise<Record<string, number>> {
-  const out = createWriteStream(file);
+  const out = privateWriteStream(file);
   const gzip = zlib.createGzip();
   const done = pipeline(gzip, out);
   const counts = await writeBackup(database, (text) =>

@@ -52,10 +52,13 @@ describe('npm run backup / npm run restore', () => {
           SITE_TOKEN: token,
         });
         expect(viaSite.code, viaSite.output).toBe(0);
+        // Every way of writing a backup leaves a file only its owner can read.
+        expect(fs.statSync(`${file}.api`).mode & 0o777).toBe(0o600);
       } else {
         const direct = await run('backup', file, source.env);
         expect(direct.code, direct.output).toBe(0);
       }
+      expect(fs.statSync(file).mode & 0o777).toBe(0o600);
       await site.stop();
 
       const restored = await run('restore', file, target.env);

@@ -5,10 +5,13 @@ import zlib from 'node:zlib';
 import { openDatabase } from '../db/client';
 import { loadEnv } from '../env';
 import { askSite, ChannelError } from '../local-channel/client';
+import { DataDirError, PRIVATE_UMASK, privateWriteStream } from '../private-files.mjs';
 import { acquireSiteLock, type SiteLock, SiteLockedError } from '../site-lock.mjs';
 import { BackupError, backupToFile, restoreFromFile } from './backup';
 
 const [command, file] = process.argv.slice(2);
+// Backups, and the data folder a restore fills, are their owner's alone (private-files.mjs).
+process.umask(PRIVATE_UMASK);
 
 /** A fetch body read chunk by chunk (the DOM's stream type is not Node's, which `Readable.fromWeb` takes). */
 async function* chunksOf(body: ReadableStream<Uint8Array>) {
@@ -31,7 +34,7 @@ async function main() {
       headers: { authorization: `Bearer ${token}` },
     });
     if (!res.ok || !res.body) throw new BackupError(`The site answered ${res.status}: ${await res.text()}`);
-    await pipeline(chunksOf(res.body), fs.createWriteStream(file));
+    await pipeline(chunksOf(res.body), privateWriteStream(file));
     console.info(`Backup written to ${file} (from ${process.env.SITE_URL}).`);
     return;
   }
@@ -78,7 +81,7 @@ async function main() {
 async function backupThroughSite(dataDir: string, file: string) {
   const { answer, rest } = await askSite(dataDir, { op: 'backup' });
   if (!answer.ok) throw new BackupError(answer.error);
-  await pipeline(rest, fs.createWriteStream(file));
+  await pipeline(rest, privateWriteStream(file));
   // The site ends the socket whether or not its backup finished: only a file that ends with the
   // trailer line is a backup.
   let tail = '';
@@ -93,6 +96,10 @@ async function backupThroughSite(dataDir: string, file: string) {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof BackupError || error instanceof ChannelError ? error.message : error);
+  console.error(
+    error instanceof BackupError || error instanceof ChannelError || error instanceof DataDirError
+      ? error.message
+      : error,
+  );
   process.exit(1);
 });

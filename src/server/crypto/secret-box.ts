@@ -64,7 +64,7 @@ export async function secretKeyMaterial(options: {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  await fs.mkdir(options.dataDir, { recursive: true });
+  await fs.mkdir(options.dataDir, { recursive: true, mode: 0o700 });
   const generated = randomBytes(32).toString('base64url');
   try {
     // `wx`: two starts racing on one folder keep the first key, never overwrite it.

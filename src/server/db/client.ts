@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import { PGlite, type Transaction as PgliteTransaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type pg from 'pg';
+import { tightenDataDir } from '../private-files.mjs';
 import { acquireSiteLock } from '../site-lock.mjs';
 
 export interface Database {
@@ -43,9 +44,10 @@ const PGLITE_SHARED_BUFFERS = '16MB';
 
 async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database> {
   const inMemory = dataDir.startsWith('memory://');
-  if (!inMemory) await fs.mkdir(dataDir, { recursive: true });
+  if (!inMemory) await fs.mkdir(dataDir, { recursive: true, mode: 0o700 });
   // Two processes on one folder corrupt it: whatever path opens it, a folder another live process
   // holds is refused here (the server and the backup script take the lock earlier, with a message).
+  // Taking it also makes the folder owner-only (private-files.mjs).
   const lock = inMemory ? null : acquireSiteLock(dataDir);
   const client = await PGlite.create({
     dataDir,
@@ -55,6 +57,9 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
     // company's whole site fits in a fraction of it (docs/decisions/050-performance.md).
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });
+  // PGlite writes its files open to everyone (0666) whatever the umask: close them now that they
+  // exist; those it adds later sit behind the folder's 0700 (docs/decisions/010-security.md).
+  if (!inMemory) tightenDataDir(dataDir);
   // PGlite is one connection in this process: a promise chain stands in for the advisory lock.
   let chain: Promise<unknown> = Promise.resolve();
   return {
