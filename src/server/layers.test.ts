@@ -15,7 +15,7 @@ const SERVER = path.dirname(fileURLToPath(import.meta.url));
 const LAYERS: { name: string; paths: string[] }[] = [
   {
     name: 'foundation',
-    paths: ['env.ts', 'errors.ts', 'paths.ts', 'site-lock.mjs', 'http/', 'crypto/'],
+    paths: ['env.ts', 'errors.ts', 'paths.ts', 'site-lock.mjs', 'private-files.mjs', 'http/', 'crypto/'],
   },
   { name: 'db', paths: ['db/'] },
   { name: 'content and plugins', paths: ['content/', 'plugins/'] },
