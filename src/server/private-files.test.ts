@@ -1,10 +1,11 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { privateDataDir } from './private-files.mjs';
+import { DataDirError, privateDataDir } from './private-files.mjs';
 import { testDatabaseKind } from './test/helpers';
-import { type SiteProcess, startSite } from './test/site-process';
+import { runCommand, type SiteProcess, startSite } from './test/site-process';
 
 // The tests run as root, who reads everything anyway: what another local user could do is read
 // from the modes, as that user's kernel would.
@@ -69,6 +70,27 @@ describe('the data folder is its owner’s alone', () => {
     expect(fs.statSync(path.join(dataDir, 'secret.key')).mode & 0o777).toBe(0o600);
     expect(fs.statSync(path.join(dataDir, 'old-uploads')).mode & 0o777).toBe(0o700);
     expect(fs.statSync(outside).mode & 0o777).toBe(0o644);
+  });
+
+  it('refuses to start, naming the path and what to do, when a file cannot be made private', async () => {
+    const dataDir = worldOpenDataDir(tempFolder());
+    const key = path.join(dataDir, 'secret.key');
+    // Even root cannot chmod an immutable file: it stands in for a file another user owns.
+    const immutable = spawnSync('chattr', ['+i', key], { encoding: 'utf8' });
+    expect(immutable.status, immutable.stderr).toBe(0);
+    try {
+      expect(() => privateDataDir(dataDir)).toThrow(DataDirError);
+      expect(() => privateDataDir(dataDir)).toThrow(`${key} is open to other users (mode 0644)`);
+      const start = await runCommand(process.execPath, ['scripts/start.mjs'], {
+        env: { DATA_DIR: dataDir, DATABASE_URL: '' },
+      });
+      expect(start.code).toBe(1);
+      expect(start.stderr).toContain(`${key} is open to other users`);
+      expect(start.stderr).toContain(`chmod -R go-rwx ${dataDir}`);
+      expect(start.output).not.toMatch(/Site ready/);
+    } finally {
+      spawnSync('chattr', ['-i', key]);
+    }
   });
 
   // The embedded database's folder; a PostgreSQL site keeps no data of its own on disk.
