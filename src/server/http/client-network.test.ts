@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, TEST_SETUP_CODE } from '../test/helpers';
+import { multipartForm } from '../test/uploads';
 import { networkOf } from './client-network';
 
 const SERVER = path.resolve(import.meta.dirname, '..');
@@ -128,5 +130,32 @@ describe('the login budget per address', async () => {
     ] as const)
       statuses.push((await login(host, password)).statusCode);
     expect(statuses).toEqual([200, 200, 401, 401, 401, 429]);
+  });
+});
+
+// The page form is server HTML: this needs the web build (npm test builds first).
+describe("the page contact form's photo budget", async () => {
+  const t = await createTestApp({
+    ssr: true,
+    env: { CONTACT_RATE_LIMIT: '0', PAGE_POST_RATE_LIMIT: '0', CONTACT_PHOTO_RATE_LIMIT: '1' },
+  });
+  const bytes = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#2e86c1' } })
+    .jpeg()
+    .toBuffer();
+  const send = (remoteAddress: string, email: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/contact',
+      remoteAddress,
+      ...multipartForm(
+        { name: 'Danish', email, phone: '0300-1234567', message: 'The display cabinet is warm.' },
+        [{ field: 'photos', filename: 'fault.jpg', bytes }],
+      ),
+    });
+
+  it('is shared by one /64', async () => {
+    expect((await send('2001:db8:7::1', 'first@example.com')).statusCode).toBe(200);
+    expect((await send('2001:db8:7::2', 'second@example.com')).statusCode).toBe(429);
+    expect((await send('2001:db8:8::1', 'third@example.com')).statusCode).toBe(200);
   });
 });

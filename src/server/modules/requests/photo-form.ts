@@ -78,7 +78,15 @@ export function requestFormReader(app: FastifyInstance, store: PhotoStore) {
           for await (const _chunk of part.file);
           continue;
         }
-        await acceptPhoto(part, clientNetwork(request)).then((token) => photos.push(token), refuse);
+        // A photo refused before its bytes were read (over the budget, no free slot) is drained, or
+        // the next part never comes and the visitor waits for a timeout instead of an answer.
+        await acceptPhoto(part, clientNetwork(request)).then(
+          (token) => photos.push(token),
+          (reason) => {
+            part.file.resume();
+            refuse(reason);
+          },
+        );
       }
     } catch (reason) {
       const code = (reason as { code?: string }).code;
