@@ -102,6 +102,8 @@ const schema = z.object({
   // Account recovery: reset-link requests per client address, and per typed username or e-mail, an hour.
   FORGOT_MAX_PER_IP: z.coerce.number().int().min(0).default(10),
   FORGOT_MAX_PER_ACCOUNT: z.coerce.number().int().min(0).default(5),
+  // Per-address budgets count an IPv6 client by its network of this many leading bits (decision 010).
+  LIMIT_IPV6_PREFIX: z.coerce.number().int().min(32).max(128).default(64),
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(0).default(5),
   SUBSCRIBE_RATE_LIMIT: z.coerce.number().int().min(0).default(5),
   PAGE_POST_RATE_LIMIT: z.coerce.number().int().min(0).default(30),

@@ -86,7 +86,10 @@ export interface RequestContext {
   nonce: string;
   /** The public origin, for canonical URLs and sitemaps. */
   origin: string;
-  /** The visitor's address (from X-Forwarded-For only when TRUST_PROXY is set). */
+  /**
+   * The visitor's network, the key per-address budgets count (an IPv4 address, an IPv6 /64; from
+   * X-Forwarded-For only when TRUST_PROXY is set).
+   */
   clientIp: string;
   /**
    * The one script a public page loads (its islands), or null when the site runs without a build

@@ -5,6 +5,7 @@ import { schemasFor } from '../../shared/content/schema';
 import { visibleTo } from '../../shared/content/visibility';
 import { isApprovedStaff } from '../../shared/roles';
 import { tooManyRequests } from '../errors';
+import { clientNetwork } from '../http/client-network';
 import { errorSchema } from '../http/schemas';
 import type { ContentHooks } from './hooks';
 import { type Intake, intakeLimit, submitterFor } from './intake';
@@ -49,7 +50,7 @@ export function createRoute(
       },
       async (request, reply) => {
         const result = await submit(request.body as Record<string, unknown>, {
-          ip: request.ip,
+          ip: clientNetwork(request),
           user: request.user,
           countedAtEdge: request.routeOptions.config.writeLimit !== undefined,
         });

@@ -15,6 +15,7 @@ export type IntakeResult =
 
 /** Who sends a new record: `countedAtEdge` when the route's write limit already counted it. */
 export interface IntakeMeta {
+  /** The sender's network, the key its per-address budget counts (http/client-network.ts). */
   ip: string;
   user: SessionUser | null;
   countedAtEdge?: boolean;

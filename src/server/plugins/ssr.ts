@@ -9,6 +9,7 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import { isApprovedStaff } from '../../shared/roles';
 import type { FormUploads, RequestContext, SiteData } from '../../shared/site-data';
 import { HttpError } from '../errors';
+import { clientNetwork } from '../http/client-network';
 
 export interface SsrOptions {
   /** The project root holding build/web (production). */
@@ -169,7 +170,7 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
         user,
         nonce,
         origin,
-        clientIp: request.ip,
+        clientIp: clientNetwork(request),
         islandScript,
         ...(form ? { uploads: form.uploads } : {}),
       });

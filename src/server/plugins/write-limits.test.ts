@@ -123,11 +123,12 @@ describe('anonymous write limits', () => {
       if (route.limit.max === 0 || tried.has(`${route.url} ${route.limit.bucket}`)) continue;
       tried.add(`${route.url} ${route.limit.bucket}`);
       // Limits count in fixed windows: a run that crosses into the next window starts counting
-      // again, so it is run once more, from a fresh address, inside one window.
+      // again, so it is run once more, from a fresh network, inside one window. Each request comes
+      // from another address of one IPv6 /64: a limit counts the network, not the address.
       const windowMs = route.limit.windowMinutes * 60_000;
       let last: Awaited<ReturnType<typeof t.app.inject>> | undefined;
       for (let attempt = 0; attempt < 2; attempt++) {
-        const ip = `198.18.${Math.floor(++address / 250)}.${address % 250}`;
+        const network = `2001:db8:${(++address).toString(16)}:0`;
         const window = Math.floor(Date.now() / windowMs);
         for (let i = 0; i <= route.limit.max; i++) {
           const { url, payload, headers } = sample();
@@ -136,7 +137,7 @@ describe('anonymous write limits', () => {
             url,
             payload,
             headers,
-            remoteAddress: ip,
+            remoteAddress: `${network}::${(i + 1).toString(16)}`,
           });
           if (i < route.limit.max && last.statusCode === 429) {
             failures.push(`${key}: 429 after ${i + 1} of ${route.limit.max}`);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { tooManyRequests } from '../errors';
+import { clientNetwork } from '../http/client-network';
 import { createRateLimiter, type RateLimiter } from './rate-limiter';
 
 /** A budget of requests per client address, counted in the database so every instance shares it. */
@@ -105,9 +106,10 @@ export function registerWriteLimits(app: FastifyInstance) {
     if (SAFE_METHODS.has(request.method) || request.is404) return;
     const limit = request.routeOptions.config.writeLimit;
     if (!limit) return;
-    const result = await limiterFor(limit).hit(request.ip);
+    const network = clientNetwork(request);
+    const result = await limiterFor(limit).hit(network);
     if (result.allowed) return;
-    request.log.warn({ ip: request.ip, bucket: limit.bucket }, 'anonymous write over its limit');
+    request.log.warn({ network, bucket: limit.bucket }, 'anonymous write over its limit');
     throw tooManyRequests(
       typeof limit.message === 'function' ? limit.message(result.retryAfter) : limit.message,
       result.retryAfter,

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { authMessages, loginSchema, publicUserSchema } from '../../../shared/auth';
 import { isUniqueViolation } from '../../db/errors';
 import { HttpError, tooManyRequests, validationFailed } from '../../errors';
+import { clientNetwork } from '../../http/client-network';
 import { errorSchema } from '../../http/schemas';
 import {
   SECURE_SESSION_COOKIE,
@@ -208,7 +209,10 @@ export function authRoutes(store: AuthStore, xsrf: XsrfTokens): FastifyPluginAsy
         // otherwise logging in again would reset the count of code guesses.
         if (user.role !== 'pending' && (await twoFactor.isEnabled(user._id)))
           return { twoFactorRequired: true as const, ticket: await twoFactor.issueTicket(user._id) };
-        await Promise.all([loginsPerUser.reset(userKey(username)), loginsPerIp.forgive(request.ip)]);
+        await Promise.all([
+          loginsPerUser.reset(userKey(username)),
+          loginsPerIp.forgive(clientNetwork(request)),
+        ]);
         if (user.role === 'pending') throw new HttpError(403, authMessages.pending);
         return startSignedInSession(request, reply, user);
       },

@@ -12,6 +12,7 @@ import {
 } from '../../../shared/two-factor';
 import { SECRET_KEY_MISSING } from '../../crypto/secret-box';
 import { HttpError, notFound, validationFailed } from '../../errors';
+import { clientNetwork } from '../../http/client-network';
 import type { SessionUser } from '../../http/identity';
 import { errorSchema } from '../../http/schemas';
 import type { RateLimiter, RateLimitResult } from '../../plugins/rate-limiter';
@@ -268,7 +269,10 @@ export function registerTwoFactorRoutes(base: FastifyInstance, deps: TwoFactorRo
       if (check !== 'ok') throw new HttpError(401, codeMessage(check, code));
       // One ticket, one session: of two requests racing with two good codes, one wins.
       if (!(await twoFactor.consumeTicket(ticket))) throw new HttpError(401, twoFactorMessages.ticketExpired);
-      await Promise.all([loginsPerUser.reset(userKey(user.username)), deps.loginsPerIp.forgive(request.ip)]);
+      await Promise.all([
+        loginsPerUser.reset(userKey(user.username)),
+        deps.loginsPerIp.forgive(clientNetwork(request)),
+      ]);
       if (user.role === 'pending') throw new HttpError(403, 'Your account is waiting for approval.');
       return deps.startSignedInSession(request, reply, user);
     },

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { VISITOR_PHOTO_MAX_BYTES, VISITOR_PHOTOS_MAX } from '../../../shared/constants';
 import type { FormUploads } from '../../../shared/site-data';
 import { HttpError, tooManyRequests } from '../../errors';
+import { clientNetwork } from '../../http/client-network';
 import { createRateLimiter } from '../../plugins/rate-limiter';
 import { BAD_TEXT_ERROR, BAD_TEXT_FIELD, findUnstorableText } from '../../plugins/text-guard';
 import { processImage } from '../media/pipeline';
@@ -40,8 +41,8 @@ export function requestFormReader(app: FastifyInstance, store: PhotoStore) {
     windowMs: limit.windowMinutes * 60_000,
   });
 
-  async function acceptPhoto(part: MultipartFile, ip: string): Promise<string> {
-    const hit = await limiter.hit(ip);
+  async function acceptPhoto(part: MultipartFile, network: string): Promise<string> {
+    const hit = await limiter.hit(network);
     if (!hit.allowed)
       throw tooManyRequests(
         typeof limit.message === 'function' ? limit.message(hit.retryAfter) : limit.message,
@@ -77,7 +78,15 @@ export function requestFormReader(app: FastifyInstance, store: PhotoStore) {
           for await (const _chunk of part.file);
           continue;
         }
-        await acceptPhoto(part, request.ip).then((token) => photos.push(token), refuse);
+        // A photo refused before its bytes were read (over the budget, no free slot) is drained, or
+        // the next part never comes and the visitor waits for a timeout instead of an answer.
+        await acceptPhoto(part, clientNetwork(request)).then(
+          (token) => photos.push(token),
+          (reason) => {
+            part.file.resume();
+            refuse(reason);
+          },
+        );
       }
     } catch (reason) {
       const code = (reason as { code?: string }).code;
