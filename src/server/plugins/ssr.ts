@@ -9,6 +9,7 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import { isApprovedStaff } from '../../shared/roles';
 import type { FormUploads, RequestContext, SiteData } from '../../shared/site-data';
 import { HttpError } from '../errors';
+import { sentFromThisSite } from '../http/same-site';
 
 export interface SsrOptions {
   /** The project root holding build/web (production). */
@@ -152,6 +153,12 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
       },
     },
     schema: { hide: true },
+    // A form post needs no permission across sites: only this site's own pages may post to its
+    // pages, so another site cannot file requests through its visitors' browsers and budgets.
+    onRequest: async (request) => {
+      if (request.method === 'POST' && !sentFromThisSite(request))
+        throw new HttpError(403, "Forms are accepted only from this site's own pages.");
+    },
     handler: async (request, reply) => {
       const origin = app.siteOrigin();
       const nonce = randomBytes(16).toString('base64');
