@@ -10,6 +10,7 @@ import type { XsrfTokens } from './xsrf';
 export const SESSION_COOKIE = 'session';
 export const SECURE_SESSION_COOKIE = '__Host-session';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const SECURE_XSRF_COOKIE = '__Host-XSRF-TOKEN';
 const XSRF_HEADER = 'x-xsrf-token';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -128,13 +129,23 @@ export function registerAccessControl(
   });
 }
 
-/** The XSRF-TOKEN cookie: readable by our pages' scripts, which echo it; other sites cannot read it. */
-export function setXsrfCookie(
-  reply: FastifyReply,
-  value: string,
-  options: { secure: boolean; maxAge: number },
-) {
-  reply.setCookie(XSRF_COOKIE, value, { httpOnly: false, sameSite: 'lax', path: '/', ...options });
+/**
+ * The browser cookies' names for this request, the one place they are chosen for setting, reading
+ * and clearing. Over HTTPS (directly or through a proxy trusted by TRUST_PROXY) only the
+ * `__Host-` names: a browser takes such a cookie only from this very host over HTTPS, with no
+ * Domain, so a sibling subdomain or a plain-HTTP answer on the way cannot plant one. The plain
+ * names are then not read at all. Over HTTP only the plain names exist.
+ */
+export function browserCookies(request: FastifyRequest) {
+  return request.protocol === 'https'
+    ? { secure: true, session: SECURE_SESSION_COOKIE, xsrf: SECURE_XSRF_COOKIE }
+    : { secure: false, session: SESSION_COOKIE, xsrf: XSRF_COOKIE };
+}
+
+/** The XSRF cookie: readable by our pages' scripts, which echo it; other sites cannot read it. */
+export function setXsrfCookie(request: FastifyRequest, reply: FastifyReply, value: string, maxAge: number) {
+  const { xsrf, secure } = browserCookies(request);
+  reply.setCookie(xsrf, value, { httpOnly: false, sameSite: 'lax', path: '/', secure, maxAge });
 }
 
 function bearerOf(request: FastifyRequest): string | undefined {
@@ -185,7 +196,7 @@ async function identify(
     request.user = await store.userForToken(header.slice(7).trim());
     return;
   }
-  const token = request.cookies[SECURE_SESSION_COOKIE] ?? request.cookies[SESSION_COOKIE];
+  const token = request.cookies[browserCookies(request).session];
   if (!token) return;
   request.authMethod = 'cookie';
   // A browser sends cookies with cross-site form posts too: a write must prove it came from our
@@ -198,18 +209,15 @@ async function identify(
   request.user = await store.userForToken(token);
   // A browser holding a token that is not this session's (issued before the key changed, or
   // planted) gets the right one on its next read, so its next write works.
-  if (safe && request.user && request.cookies[XSRF_COOKIE] !== xsrf.tokenFor(token))
-    setXsrfCookie(reply, xsrf.tokenFor(token), {
-      secure: request.protocol === 'https',
-      maxAge: request.server.env.SESSION_MAX_DAYS * 86_400,
-    });
+  if (safe && request.user && request.cookies[browserCookies(request).xsrf] !== xsrf.tokenFor(token))
+    setXsrfCookie(request, reply, xsrf.tokenFor(token), request.server.env.SESSION_MAX_DAYS * 86_400);
 }
 
 /** The session token the request carries (bearer first, then the cookie), if any. */
 export function sessionTokenOf(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (header?.startsWith('Bearer ')) return header.slice(7).trim() || undefined;
-  return request.cookies[SECURE_SESSION_COOKIE] ?? request.cookies[SESSION_COOKIE];
+  return request.cookies[browserCookies(request).session];
 }
 
 function headerValue(request: FastifyRequest, name: string): string | undefined {

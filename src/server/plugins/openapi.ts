@@ -10,7 +10,7 @@ import { type AccessRule, apiNounOf } from '../../shared/content/define';
 import { contentTypes } from '../../shared/content/types';
 import type { Env } from '../env';
 import { errorSchema } from '../http/schemas';
-import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from './access';
+import { SECURE_SESSION_COOKIE, SECURE_XSRF_COOKIE, SESSION_COOKIE, XSRF_COOKIE } from './access';
 
 /**
  * The API document as integrators' tools read it (linters, client generators). What every
@@ -52,8 +52,9 @@ const securitySchemes = {
     in: 'cookie',
     name: SECURE_SESSION_COOKIE,
     description:
-      `The browser's session cookie (\`${SECURE_SESSION_COOKIE}\` over HTTPS, \`${SESSION_COOKIE}\` ` +
-      'otherwise). A write with it must carry the header `X-XSRF-TOKEN` equal to the `XSRF-TOKEN` cookie.',
+      `The browser's session cookie (\`${SECURE_SESSION_COOKIE}\` over HTTPS, where the plain name is ` +
+      `not read; \`${SESSION_COOKIE}\` otherwise). A write with it must carry the header \`X-XSRF-TOKEN\` ` +
+      `equal to the \`${SECURE_XSRF_COOKIE}\` cookie over HTTPS, the \`${XSRF_COOKIE}\` cookie otherwise.`,
   },
   apiKey: {
     type: 'http',

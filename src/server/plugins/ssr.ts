@@ -10,6 +10,7 @@ import { isApprovedStaff } from '../../shared/roles';
 import type { FormUploads, RequestContext, SiteData } from '../../shared/site-data';
 import { HttpError } from '../errors';
 import { clientNetwork } from '../http/client-network';
+import { sentFromThisSite } from '../http/same-site';
 
 export interface SsrOptions {
   /** The project root holding build/web (production). */
@@ -153,6 +154,12 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
       },
     },
     schema: { hide: true },
+    // A form post needs no permission across sites: only this site's own pages may post to its
+    // pages, so another site cannot file requests through its visitors' browsers and budgets.
+    onRequest: async (request) => {
+      if (request.method === 'POST' && !sentFromThisSite(request))
+        throw new HttpError(403, "Forms are accepted only from this site's own pages.");
+    },
     handler: async (request, reply) => {
       const origin = app.siteOrigin();
       const nonce = randomBytes(16).toString('base64');

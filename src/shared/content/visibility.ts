@@ -6,10 +6,21 @@ interface Declared {
   fields: Record<string, Field>;
 }
 
+/** Who is reading: a role, and whether the settings hold them back until two-factor sign-in is on. */
+type Reader = { role: Role; twoFactorSetupRequired?: boolean } | null | undefined;
+
+/**
+ * Whether `user` reads staff-only fields: approved staff, and not held back by "two-factor sign-in
+ * required" (such a session may set up its second factor and read what a visitor reads, nothing more).
+ */
+function readsStaffFields(user: Reader): boolean {
+  return !user?.twoFactorSetupRequired && isApprovedStaff(user);
+}
+
 /** The declared keys `user` may read: all of them for approved staff, the public ones for anyone else. */
-export function visibleKeys(user: { role: Role } | null | undefined, def: Declared): string[] {
+export function visibleKeys(user: Reader, def: Declared): string[] {
   const keys = Object.keys(def.fields);
-  return isApprovedStaff(user) ? keys : keys.filter((key) => !def.fields[key]?.staffOnly);
+  return readsStaffFields(user) ? keys : keys.filter((key) => !def.fields[key]?.staffOnly);
 }
 
 /**
@@ -17,12 +28,8 @@ export function visibleKeys(user: { role: Role } | null | undefined, def: Declar
  * accounts. Every place a record leaves the server (API answers, pages, exports) goes through
  * this one rule, so a field marked `staffOnly` in its declaration is hidden everywhere at once.
  */
-export function visibleTo<R extends object>(
-  user: { role: Role } | null | undefined,
-  def: Declared,
-  record: R,
-): R {
-  if (isApprovedStaff(user)) return record;
+export function visibleTo<R extends object>(user: Reader, def: Declared, record: R): R {
+  if (readsStaffFields(user)) return record;
   const hidden = Object.keys(def.fields).filter((key) => def.fields[key]?.staffOnly);
   if (hidden.length === 0) return record;
   const copy = { ...record } as Record<string, unknown>;

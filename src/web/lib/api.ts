@@ -23,9 +23,12 @@ function readCookie(name: string): string | undefined {
   return match ? decodeURIComponent(match.slice(name.length + 1)) : undefined;
 }
 
-/** Headers every write needs: the XSRF-TOKEN cookie echoed back. */
+/**
+ * Headers every write needs: the XSRF cookie echoed back. Over HTTPS the server sets it as
+ * `__Host-XSRF-TOKEN` (a name no other host can plant), over HTTP as `XSRF-TOKEN`.
+ */
 export function writeHeaders(): Record<string, string> {
-  const token = readCookie('XSRF-TOKEN');
+  const token = readCookie('__Host-XSRF-TOKEN') ?? readCookie('XSRF-TOKEN');
   return token ? { 'X-XSRF-TOKEN': token } : {};
 }
 

@@ -6,13 +6,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { HttpError, tooManyRequests, validationFailed } from '../../errors';
 import { clientNetwork } from '../../http/client-network';
 import { errorSchema } from '../../http/schemas';
-import {
-  SECURE_SESSION_COOKIE,
-  SESSION_COOKIE,
-  sessionTokenOf,
-  setXsrfCookie,
-  XSRF_COOKIE,
-} from '../../plugins/access';
+import { browserCookies, sessionTokenOf, setXsrfCookie } from '../../plugins/access';
 import { createRateLimiter, type RateLimitResult } from '../../plugins/rate-limiter';
 import { tryAgainIn, type WriteLimit } from '../../plugins/write-limits';
 import type { XsrfTokens } from '../../plugins/xsrf';
@@ -41,7 +35,6 @@ function tooMany(results: RateLimitResult[], what: string): never {
 
 export function authRoutes(store: AuthStore, xsrf: XsrfTokens): FastifyPluginAsyncZod {
   return async (app) => {
-    const secure = (request: FastifyRequest) => request.protocol === 'https';
     const { env } = app;
     const windowMs = env.LOGIN_WINDOW_MINUTES * 60_000;
     // Limits live in the route handlers, not on URLs: every spelling of a path that reaches the
@@ -77,16 +70,10 @@ export function authRoutes(store: AuthStore, xsrf: XsrfTokens): FastifyPluginAsy
     const userKey = budget.keyOf;
 
     function startBrowserSession(request: FastifyRequest, reply: FastifyReply, token: string) {
-      const isSecure = secure(request);
+      const { session, secure } = browserCookies(request);
       const maxAge = app.env.SESSION_MAX_DAYS * 86_400;
-      reply.setCookie(isSecure ? SECURE_SESSION_COOKIE : SESSION_COOKIE, token, {
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: isSecure,
-        path: '/',
-        maxAge,
-      });
-      setXsrfCookie(reply, xsrf.tokenFor(token), { secure: isSecure, maxAge });
+      reply.setCookie(session, token, { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge });
+      setXsrfCookie(request, reply, xsrf.tokenFor(token), maxAge);
     }
 
     /**
@@ -108,9 +95,10 @@ export function authRoutes(store: AuthStore, xsrf: XsrfTokens): FastifyPluginAsy
       return { token, user: publicUser(user) };
     }
 
-    function endBrowserSession(reply: FastifyReply) {
-      for (const name of [SESSION_COOKIE, SECURE_SESSION_COOKIE, XSRF_COOKIE])
-        reply.clearCookie(name, { path: '/' });
+    /** Clears this scheme's cookies; a `__Host-` cookie is cleared only by an answer marked Secure. */
+    function endBrowserSession(request: FastifyRequest, reply: FastifyReply) {
+      const { session, xsrf: xsrfCookie, secure } = browserCookies(request);
+      for (const name of [session, xsrfCookie]) reply.clearCookie(name, { path: '/', secure });
     }
 
     app.post(
@@ -253,7 +241,7 @@ export function authRoutes(store: AuthStore, xsrf: XsrfTokens): FastifyPluginAsy
             if (user) await tx.record({ resource: 'session', id: user._id, action: 'logout', actor: user });
           });
         }
-        endBrowserSession(reply);
+        endBrowserSession(request, reply);
         return { ok: true as const };
       },
     );

@@ -5,6 +5,7 @@ import { VISITOR_PHOTO_MAX_BYTES } from '../../../shared/constants';
 import { outsideKeyLimit } from '../../content/key-limits';
 import type { ContentRepository } from '../../content/repository';
 import { notFound } from '../../errors';
+import { refuseOtherSites } from '../../http/same-site';
 import { errorSchema } from '../../http/schemas';
 import { tryAgainIn, type WriteLimit } from '../../plugins/write-limits';
 import { receiveImage, sendPicture, type UploadDoor } from '../media/routes';
@@ -34,6 +35,9 @@ export function photoRoutes(store: PhotoStore, requests: ContentRepository): Fas
       '/api/contactus/photos',
       {
         config: { access: 'public', writeLimit: photoLimit(app) },
+        // A multipart post needs no permission across sites: another site's page must not spend
+        // its visitors' budgets (and the visitor lane of the picture queue) on uploads here.
+        onRequest: refuseOtherSites("Photos are accepted only from this site's own contact form."),
         bodyLimit: VISITOR_PHOTO_MAX_BYTES + 64 * 1024,
         schema: {
           tags: ['Messages'],
@@ -43,6 +47,7 @@ export function photoRoutes(store: PhotoStore, requests: ContentRepository): Fas
           response: {
             201: z.object({ token: z.string() }),
             400: errorSchema,
+            403: errorSchema,
             413: errorSchema,
             429: errorSchema,
             503: errorSchema,

@@ -58,6 +58,35 @@ const messageCount = async () =>
   Number((await t.database.query<{ n: number }>('select count(*)::int as n from contact_messages'))[0]!.n);
 
 describe('the visitors’ photo door', () => {
+  it("refuses a photo sent from another site's page, storing nothing", async () => {
+    const stored = async () =>
+      Number((await t.database.query<{ n: number }>('select count(*)::int as n from contact_photos'))[0]!.n);
+    const before = await stored();
+    const upload = imageUpload(await photo(), 'fault.jpg', 'photo');
+    const foreign: Record<string, string>[] = [
+      { 'sec-fetch-site': 'cross-site' },
+      { origin: 'https://elsewhere.example' },
+    ];
+    for (const headers of foreign) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/contactus/photos',
+        payload: upload.payload,
+        headers: { ...upload.headers, ...headers },
+      });
+      expect(res.statusCode, JSON.stringify(headers)).toBe(403);
+      expect(res.json().error).toMatch(/this site's own contact form/);
+    }
+    const ours = await t.app.inject({
+      method: 'POST',
+      url: '/api/contactus/photos',
+      payload: upload.payload,
+      headers: { ...upload.headers, 'sec-fetch-site': 'same-origin', origin: 'https://coolfix.example' },
+    });
+    expect(ours.statusCode, ours.body).toBe(201);
+    expect(await stored()).toBe(before + 1);
+  });
+
   it('takes a JPEG, answers an opaque token, and keeps it unclaimed and out of the public media', async () => {
     const mediaBefore = await t.database.query('select hash from media');
     const res = await sendPhoto(await photo());

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { tapEventSchema } from '../../../shared/tap-event';
 import { TAP_EVENTS_PATH } from '../../../shared/taps';
 import { HttpError } from '../../errors';
+import { refuseOtherSites } from '../../http/same-site';
 import { errorSchema } from '../../http/schemas';
 import type { TapStore } from './tap-store';
 
@@ -11,7 +12,8 @@ import type { TapStore } from './tap-store';
  * `navigator.sendBeacon`. A beacon of a string arrives as `text/plain` (a type a browser sends
  * to any site without asking first), so that is read as JSON here, as `application/json` is.
  * Anonymous on purpose: no session is looked at, no cookie is set, and only the day and the kind
- * of tap are stored (docs/decisions/070).
+ * of tap are stored (docs/decisions/070). Only taps sent from this site's pages count: any page
+ * elsewhere could otherwise send beacons from its visitors' browsers and inflate the numbers.
  */
 export function tapRoutes(store: TapStore): FastifyPluginAsyncZod {
   return async (app) => {
@@ -29,6 +31,7 @@ export function tapRoutes(store: TapStore): FastifyPluginAsyncZod {
       TAP_EVENTS_PATH,
       {
         bodyLimit: 1024,
+        onRequest: refuseOtherSites("Taps are counted only when sent from this site's own pages."),
         config: {
           access: 'public',
           writeLimit: {
@@ -43,7 +46,12 @@ export function tapRoutes(store: TapStore): FastifyPluginAsyncZod {
           tags: ['events'],
           summary: 'Count a tap on a Call or WhatsApp link (anonymous: only the day and the kind are stored)',
           body: tapEventSchema,
-          response: { 204: z.null().describe('Counted'), 400: errorSchema, 429: errorSchema },
+          response: {
+            204: z.null().describe('Counted'),
+            400: errorSchema,
+            403: errorSchema,
+            429: errorSchema,
+          },
         },
       },
       async (request, reply) => {

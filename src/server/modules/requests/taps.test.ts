@@ -115,6 +115,56 @@ describe('POST /api/events', () => {
   });
 });
 
+describe('a tap sent from another site', () => {
+  const beacon = (headers: Record<string, string>) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/events',
+      headers: { 'content-type': 'text/plain;charset=UTF-8', ...headers },
+      payload: JSON.stringify({ type: 'call' }),
+      remoteAddress: nextAddress(),
+    });
+
+  it("is refused with 403 and leaves the owner's numbers where they were", async () => {
+    await t.database.query('delete from tap_counts');
+    const before = await store.tapsPerWeek(1);
+    const foreign: Record<string, string>[] = [
+      { 'sec-fetch-site': 'cross-site', origin: 'https://elsewhere.example' },
+      // A browser naming this site's origin but saying the page was elsewhere: the fetch metadata wins.
+      { 'sec-fetch-site': 'cross-site', origin: t.app.siteOrigin() },
+      { 'sec-fetch-site': 'CROSS-SITE' },
+      // Browsers from before fetch metadata send only the page's origin.
+      { origin: 'https://elsewhere.example' },
+      { origin: 'null' },
+      { origin: `${t.app.siteOrigin()}.elsewhere.example` },
+      // A page of another machine on the same network, posting to this one.
+      { host: '192.168.1.20:3000', origin: 'http://192.168.1.99:3000' },
+    ];
+    for (const headers of foreign) {
+      const res = await beacon(headers);
+      expect(res.statusCode, JSON.stringify(headers)).toBe(403);
+      expect(res.json().error).toMatch(/this site's own pages/);
+    }
+    expect(await store.tapsPerWeek(1)).toEqual(before);
+    expect(await rows()).toEqual([]);
+  });
+
+  it('counts a tap from our own pages, and one from a client that sends neither header', async () => {
+    await t.database.query('delete from tap_counts');
+    const ours: Record<string, string>[] = [
+      { 'sec-fetch-site': 'same-origin', origin: t.app.siteOrigin() },
+      { 'sec-fetch-site': 'same-site' },
+      { origin: t.app.siteOrigin() },
+      // A plain-HTTP site opened at its LAN address without PUBLIC_URL: no fetch metadata is sent,
+      // and the page's origin is the address the request went to.
+      { host: '192.168.1.20:3000', origin: 'http://192.168.1.20:3000' },
+      {},
+    ];
+    for (const headers of ours) expect((await beacon(headers)).statusCode, JSON.stringify(headers)).toBe(204);
+    expect(await rows()).toEqual([{ day: today(), type: 'call', count: ours.length }]);
+  });
+});
+
 describe('tapsPerWeek', () => {
   it('gives each of the last weeks, Monday first and oldest first, with zeros for quiet weeks', async () => {
     await t.database.query('delete from tap_counts');
