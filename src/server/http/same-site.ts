@@ -1,8 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../errors';
 
-/** `Sec-Fetch-Site` values that mean one of our own pages (or the person, typing) sent it. */
-const OUR_PAGES = new Set(['same-origin', 'same-site', 'none']);
+/**
+ * `Sec-Fetch-Site` values that mean one of our own pages (or the person, typing) sent it. Not
+ * `same-site`: a sibling subdomain (someone else's content, a forgotten host) is another site here.
+ */
+const OUR_PAGES = new Set(['same-origin', 'none']);
 
 function headerValue(request: FastifyRequest, name: string): string | undefined {
   const value = request.headers[name];

@@ -44,7 +44,8 @@ export function requestStatsRoutes(store: RequestStatsStore, taps: TapStore): Fa
       {
         config: { access: 'staff' },
         schema: {
-          operationId: 'getRequestStats',
+          // The published name clients were generated with; the idea is the request desk's figures.
+          operationId: 'getLeadStats',
           tags: ['stats'],
           summary:
             'Requests per week by service, response times, outcomes, open urgent, follow-ups due, taps',
