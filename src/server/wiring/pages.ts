@@ -34,5 +34,5 @@ export const pagesPlugin = fp<PagesOptions>(
       },
     );
   },
-  { name: 'pages', dependencies: ['site'], encapsulate: true },
+  { name: 'pages', dependencies: ['site', 'requests'], encapsulate: true },
 );

@@ -83,7 +83,8 @@ export const maintenancePlugin = fp(
       Promise.all([app.authStore.purgeExpiredSessions(), recoveryTokens.purgeExpired()]),
     );
   },
-  { name: 'maintenance', dependencies: ['auth-store'] },
+  // The sweep also purges every type's trash and unconfirmed subscribers (modules/maintenance.ts).
+  { name: 'maintenance', dependencies: ['auth-store', 'repositories', 'mail-outbox'] },
 );
 
 /** Everything about staff accounts and who is asking. */

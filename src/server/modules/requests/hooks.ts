@@ -44,10 +44,11 @@ export function requestHooks(deps: RequestHookDeps): ContentHooks {
       if (tokens.length > 0) await photos.claim(tx, record._id, tokens);
       const urgent = record[REQUEST_FIELDS.urgent] === true && !flagged;
       let queued = false;
-      if (outbox && (!flagged || urgent)) {
+      // A request the honeypot caught bothers nobody (and is never urgent: see above).
+      if (outbox && !flagged) {
         const settings = (await createSettingsStore(tx).get()) as unknown as Record<string, unknown>;
         const origin = deps.siteOrigin();
-        const to = flagged ? '' : String(settings.notifyEmail || settings.email || '');
+        const to = String(settings.notifyEmail || settings.email || '');
         const mail = { resource: def.name, recordId: record._id };
         if (to) {
           await outbox.enqueue(tx, {
