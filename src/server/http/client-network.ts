@@ -27,10 +27,13 @@ export function networkOf(address: string, ipv6Prefix: number): string {
 /** The eight 16-bit groups of a valid IPv6 address, with `::` and a trailing dotted IPv4 part expanded. */
 function ipv6Groups(address: string): number[] {
   let text = address.toLowerCase();
-  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
-  if (dotted) {
-    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
-    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  // A trailing dotted IPv4 part (`::ffff:1.2.3.4`), read without a pattern: the address is valid
+  // IPv6 already, so the part after the last colon holds four decimal numbers or none.
+  const lastColon = text.lastIndexOf(':');
+  const dottedPart = text.slice(lastColon + 1);
+  if (dottedPart.includes('.')) {
+    const [a = 0, b = 0, c = 0, d = 0] = dottedPart.split('.').map(Number);
+    text = `${text.slice(0, lastColon + 1)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
   }
   const [head = '', tail] = text.split('::');
   const left = head ? head.split(':') : [];
