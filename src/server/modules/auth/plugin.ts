@@ -58,7 +58,7 @@ export const recoveryPlugin = fp(
   async (app) => {
     app.decorate('recovery', recoveryActions(app));
   },
-  { name: 'recovery', dependencies: ['auth-store', 'mail-outbox'] },
+  { name: 'recovery', dependencies: ['auth-store', 'mail-outbox', 'settings', 'site-origin'] },
 );
 
 /** Sign-in, sessions, staff accounts, API keys and account recovery. */

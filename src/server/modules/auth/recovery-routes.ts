@@ -45,7 +45,7 @@ const TOKEN_MESSAGES: Record<Exclude<TokenState, 'valid'>, string> = {
 /** Pages and answers that carry a token are nobody's to keep. */
 const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
-const companyName = async (app: FastifyInstance) => (await app.site.settings()).companyName;
+const companyName = async (app: FastifyInstance) => (await app.settingsStore.get()).companyName;
 
 export const resetLinkOf = (origin: string, token: string) =>
   `${origin}/reset?token=${encodeURIComponent(token)}`;
