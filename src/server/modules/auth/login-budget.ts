@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { authMessages } from '../../../shared/auth';
+import { canonicalIdentity } from '../../../shared/identity';
 import { HttpError, tooManyRequests, validationFailed } from '../../errors';
 import type { SessionUser } from '../../http/identity';
 import { createRateLimiter } from '../../plugins/rate-limiter';
@@ -19,7 +20,9 @@ export function createLoginBudget(app: FastifyInstance, store: AuthStore) {
     max: env.LOGIN_MAX_PER_USER,
     windowMs: env.LOGIN_WINDOW_MINUTES * 60_000,
   });
-  const keyOf = (username: string) => username.trim().toLowerCase();
+  // Every spelling of one account (`Tiki`, `ＴＩＫＩ`) spends from one budget: the key is the
+  // form the account is looked up by.
+  const keyOf = canonicalIdentity;
 
   return {
     limiter,
