@@ -1,8 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DB_PREFIX } from '../test/global-setup';
 import { createTestDatabase, testDatabaseKind } from '../test/helpers';
-import { openDatabase } from './client';
+import { type Database, openDatabase } from './client';
 import { migrate } from './migrate';
 import { createScratchDatabase, dropScratchDatabase } from './scratch-database';
 
@@ -32,5 +36,87 @@ describe('migrations', () => {
     expect(appliedCounts[0]).toBe(0);
     expect(appliedCounts[1]).toBe(0);
     expect(appliedCounts[2]).toBeGreaterThan(0);
+  });
+});
+
+const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/**
+ * A database migrated up to, not including, `file`, and the function that applies the rest: a
+ * site that ran an older release and is now updated. Closed and dropped after the file's tests.
+ */
+async function databaseBefore(file: string) {
+  const older = fs.mkdtempSync(path.join(os.tmpdir(), 'older-migrations-'));
+  for (const name of fs.readdirSync(MIGRATIONS).filter((n) => n.endsWith('.sql') && n < file))
+    fs.copyFileSync(path.join(MIGRATIONS, name), path.join(older, name));
+  let database: Database;
+  if (testDatabaseKind === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL!;
+    const name = `${DB_PREFIX}m${randomBytes(4).toString('hex')}`;
+    database = await openDatabase({ url: await createScratchDatabase(url, name), dataDir: '' });
+    afterAll(() => dropScratchDatabase(url, name));
+  } else database = await openDatabase({ dataDir: 'memory://' });
+  afterAll(async () => {
+    await database.close();
+    fs.rmSync(older, { recursive: true, force: true });
+  });
+  await migrate(database, older);
+  const told: string[] = [];
+  return { database, told, update: () => migrate(database, MIGRATIONS, (line) => told.push(line)) };
+}
+
+const addAccount = (database: Database, username: string, email: string | null, daysAgo: number) =>
+  database.query(
+    `insert into users (name, username, password_hash, role, email, created_at)
+     values ('Person', $1, 'x', 'editor', $2, now() - make_interval(days => $3))`,
+    [username, email, daysAgo],
+  );
+
+describe('the canonical identities of accounts made before they were stored', () => {
+  it('are computed by the server at the update, the older account keeping an address both fold to', async () => {
+    const { database, told, update } = await databaseBefore('0830_identity_canonical.sql');
+    await addAccount(database, 'Ada', 'Straße@Example.com', 3);
+    await addAccount(database, 'ｂｅｎ', 'STRASSE@example.com', 2);
+    await addAccount(database, 'cy', null, 1);
+    expect(await update()).toContain('0830_identity_canonical.sql');
+    const rows = await database.query(
+      'select username, username_canonical, email, email_canonical from users order by created_at',
+    );
+    expect(rows).toEqual([
+      {
+        username: 'Ada',
+        username_canonical: 'ada',
+        email: 'Straße@Example.com',
+        email_canonical: 'strasse@example.com',
+      },
+      { username: 'ｂｅｎ', username_canonical: 'ben', email: null, email_canonical: null },
+      { username: 'cy', username_canonical: 'cy', email: null, email_canonical: null },
+    ]);
+    expect(told).toContain(
+      'The account "ｂｅｎ" lost its e-mail address: an older account has the same one.',
+    );
+    // From now on every account must have its canonical name.
+    await expect(
+      database.query(
+        `insert into users (name, username, password_hash, role) values ('X', 'x', 'x', 'editor')`,
+      ),
+    ).rejects.toThrow();
+  });
+
+  it('stop the update, changing nothing, when two usernames fold to one, and name them', async () => {
+    const { database, update } = await databaseBefore('0830_identity_canonical.sql');
+    await addAccount(database, 'tiki', null, 2);
+    await addAccount(database, 'ｔｉｋｉ', null, 1);
+    await expect(update()).rejects.toThrow(
+      'The accounts "tiki" and "ｔｉｋｉ" have usernames that are the same identity',
+    );
+    const applied = await database.query<{ id: string }>(
+      `select id from schema_migrations where id = '0830_identity_canonical.sql'`,
+    );
+    expect(applied).toEqual([]);
+    const columns = await database.query(
+      `select 1 from information_schema.columns where table_name = 'users' and column_name = 'username_canonical'`,
+    );
+    expect(columns).toEqual([]);
   });
 });

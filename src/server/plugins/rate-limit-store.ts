@@ -14,14 +14,6 @@ export function createRateLimitStore(database: Database) {
       return Number(row?.hits ?? 1);
     },
 
-    async hits(bucket: string, key: string, windowStart: Date): Promise<number> {
-      const [row] = await database.query<{ hits: number }>(
-        'select hits from rate_limits where bucket = $1 and key = $2 and window_start = $3',
-        [bucket, key, windowStart],
-      );
-      return Number(row?.hits ?? 0);
-    },
-
     async forget(bucket: string, key: string): Promise<void> {
       await database.query('delete from rate_limits where bucket = $1 and key = $2', [bucket, key]);
     },

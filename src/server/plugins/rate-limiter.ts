@@ -10,10 +10,12 @@ export interface RateLimitResult {
 }
 
 export interface RateLimiter {
-  /** Count one hit for `key`; `allowed` is false once the window's budget is spent. */
+  /**
+   * Count one hit for `key`; `allowed` is false once the window's budget is spent. There is no
+   * way to read a count without spending: a budget is spent before the secret it guards is
+   * checked, in this one statement, and a success takes its hit back (decision 010).
+   */
   hit(key: string): Promise<RateLimitResult>;
-  /** How many hits `key` has in the current window, without counting one. */
-  peek(key: string): Promise<number>;
   /** Forget `key` (for example after a successful login). */
   reset(key: string): Promise<void>;
   /** Take back one hit of the current window (an attempt that turned out legitimate). */
@@ -38,7 +40,6 @@ export function createRateLimiter(
       const hits = await store.countHit(bucket, key, windowStart());
       return { allowed: hits <= max, hits, retryAfter: retryAfter() };
     },
-    peek: (key) => store.hits(bucket, key, windowStart()),
     reset: (key) => store.forget(bucket, key),
     forgive: (key) => store.takeBackHit(bucket, key, windowStart()),
   };

@@ -8,7 +8,7 @@ import { contentTypes } from '../../shared/content/types';
 import { createAuthStore } from '../modules/auth/store';
 import { type RouteRule, registerAccessControl } from '../plugins/access';
 import { createXsrfTokens } from '../plugins/xsrf';
-import { createTestApp, TEST_SETUP_CODE } from '../test/helpers';
+import { createTestApp, giveAccountEmail, TEST_SETUP_CODE } from '../test/helpers';
 
 // The pages are part of the matrix when the web build exists (npm test builds first).
 const t = await createTestApp({ ssr: true });
@@ -369,9 +369,7 @@ describe('account recovery', () => {
     t.app.inject({ method: 'POST', url: '/api/auth/forgot', payload });
 
   it('answers forgot the same for an account and for nobody: status, headers that matter, body', async () => {
-    await t.database.query(`update users set email = 'matrix-admin@example.com' where id::text = $1`, [
-      admin.userId,
-    ]);
+    await giveAccountEmail(t.database, 'matrix-admin@example.com', { userId: admin.userId });
     const [{ username } = { username: '' }] = await t.database.query<{ username: string }>(
       'select username from users where id::text = $1',
       [admin.userId],

@@ -72,6 +72,8 @@ function templateFingerprint() {
   const hash = createHash('sha256');
   for (const name of fs.readdirSync(migrations).sort())
     hash.update(name).update(fs.readFileSync(path.join(migrations, name)));
+  // A migration's code step is part of what it makes.
+  hash.update(fs.readFileSync(path.join(PROJECT_ROOT, 'src/server/db/migration-steps.ts')));
   const pglite = path.join(PROJECT_ROOT, 'node_modules/@electric-sql/pglite/package.json');
   hash.update(JSON.parse(fs.readFileSync(pglite, 'utf8')).version);
   return hash.digest('hex').slice(0, 16);

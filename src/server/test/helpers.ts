@@ -7,6 +7,7 @@ import type { StaffRole } from '../../shared/roles';
 import { type AppOptions, buildApp, PROJECT_ROOT } from '../app';
 import { type Database, openDatabase } from '../db/client';
 import { type Env, loadEnv } from '../env';
+import { createRecoveryStore } from '../modules/auth/recovery-store';
 import { hasWebBuild } from '../plugins/ssr';
 import { DB_PREFIX, TEMPLATE_DB, withDatabase } from './global-setup';
 
@@ -175,4 +176,23 @@ export async function createTestApp(
   }
 
   return { app, database, signIn, create, saveSettings };
+}
+
+/**
+ * Give an account an address as if its confirmation link had been opened: the address and its
+ * canonical form, written by the store that confirms addresses. Without `account`, the only
+ * account there is.
+ */
+export async function giveAccountEmail(
+  database: Database,
+  email: string,
+  account: { userId?: string; username?: string } = {},
+) {
+  const rows = await database.query<{ id: string }>(
+    `select id::text as id from users
+      where ($1::text is null or id::text = $1) and ($2::text is null or username = $2)`,
+    [account.userId ?? null, account.username ?? null],
+  );
+  if (rows.length !== 1) throw new Error(`expected one account, found ${rows.length}`);
+  await createRecoveryStore(database).setEmail(rows[0]!.id, email);
 }

@@ -72,7 +72,8 @@ describe('API keys: made by admins', () => {
 
   it('answers 400 with the field for a bad key, storing nothing', async () => {
     const [{ pending } = { pending: '' }] = await t.database.query<{ pending: string }>(
-      `insert into users (name, username, password_hash, role) values ('Waiting', 'waiting-key', 'x', 'pending')
+      `insert into users (name, username, username_canonical, password_hash, role)
+       values ('Waiting', 'waiting-key', 'waiting-key', 'x', 'pending')
        returning id::text as pending`,
     );
     const cases: [unknown, string][] = [
@@ -170,7 +171,8 @@ describe('API keys: what a key may call', () => {
 
   it('stops working when the staff member it is limited to is no longer approved', async () => {
     const [{ id } = { id: '' }] = await t.database.query<{ id: string }>(
-      `insert into users (name, username, password_hash, role) values ('Leaving', 'leaving-tech', 'x', 'editor')
+      `insert into users (name, username, username_canonical, password_hash, role)
+       values ('Leaving', 'leaving-tech', 'leaving-tech', 'x', 'editor')
        returning id::text as id`,
     );
     const key = await keyWith(['leads:read'], id);

@@ -128,3 +128,62 @@ describe('current-password checks of a signed-in account', () => {
     expect((await login('guessed', PASSWORD, '198.51.100.3')).statusCode).toBe(429);
   });
 });
+
+describe('budgets under parallel guesses', () => {
+  /** An approved editor named `username` and its bearer header. */
+  async function signedIn(username: string) {
+    const signup = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      remoteAddress: '198.51.100.20',
+      payload: { name: 'Raced', username, password: PASSWORD },
+    });
+    await t.database.query(`update users set role = 'editor' where id::text = $1`, [signup.json()._id]);
+    const { token } = (await login(username, PASSWORD, '198.51.100.21')).json();
+    return { authorization: `Bearer ${token}` };
+  }
+  const tally = (statuses: number[]) => {
+    const counts: Record<number, number> = {};
+    for (const status of statuses) counts[status] = (counts[status] ?? 0) + 1;
+    return counts;
+  };
+
+  it('check at most the budget of 20 current passwords sent at once, then refuse even the right one', async () => {
+    const headers = await signedIn('raced');
+    const guesses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        i % 2 === 0
+          ? t.app.inject({
+              method: 'PUT',
+              url: '/api/auth/password',
+              headers,
+              payload: { currentPassword: `wrong ${i}`, newPassword: 'another long passphrase' },
+            })
+          : t.app.inject({
+              method: 'PUT',
+              url: '/api/auth/email',
+              headers,
+              payload: { email: 'raced@example.com', currentPassword: `wrong ${i}` },
+            }),
+      ),
+    );
+    expect(tally(guesses.map((r) => r.statusCode))).toEqual({ 400: 10, 429: 10 });
+    const right = await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/password',
+      headers,
+      payload: { currentPassword: PASSWORD, newPassword: 'another long passphrase' },
+    });
+    expect(right.statusCode).toBe(429);
+    expect((await login('raced', PASSWORD, '198.51.100.22')).statusCode).toBe(429);
+  });
+
+  it('check at most the budget of 20 logins sent at once for one account', async () => {
+    await signedIn('raced-login');
+    const guesses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => login('raced-login', `wrong ${i}`, `192.0.2.${200 + i}`)),
+    );
+    expect(tally(guesses.map((r) => r.statusCode))).toEqual({ 401: 10, 429: 10 });
+    expect((await login('raced-login', PASSWORD, '198.51.100.23')).statusCode).toBe(429);
+  });
+});

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { authMessages } from '../../../shared/auth';
+import { canonicalIdentity } from '../../../shared/identity';
 import { HttpError, tooManyRequests, validationFailed } from '../../errors';
 import type { SessionUser } from '../../http/identity';
 import { createRateLimiter } from '../../plugins/rate-limiter';
@@ -19,7 +20,9 @@ export function createLoginBudget(app: FastifyInstance, store: AuthStore) {
     max: env.LOGIN_MAX_PER_USER,
     windowMs: env.LOGIN_WINDOW_MINUTES * 60_000,
   });
-  const keyOf = (username: string) => username.trim().toLowerCase();
+  // Every spelling of one account (`Tiki`, `ＴＩＫＩ`) spends from one budget: the key is the
+  // form the account is looked up by.
+  const keyOf = canonicalIdentity;
 
   return {
     limiter,
@@ -27,8 +30,10 @@ export function createLoginBudget(app: FastifyInstance, store: AuthStore) {
 
     /**
      * The signed-in person's account, once `password` proved to be its current password: a stolen
-     * session cannot become a stolen account (a new password, a new address) without it. A wrong
-     * one is said under `field` and costs from the budget; an exhausted budget answers 429.
+     * session cannot become a stolen account (a new password, a new address) without it. The
+     * attempt is spent from the budget before the password is checked, in one statement, so
+     * parallel guesses cannot all be checked before any is counted; an exhausted budget answers
+     * 429, a wrong password is said under `field`, and the right one takes its attempt back.
      */
     async confirmCurrentPassword(
       me: SessionUser,
@@ -36,16 +41,17 @@ export function createLoginBudget(app: FastifyInstance, store: AuthStore) {
       field = 'currentPassword',
     ): Promise<UserRow> {
       const key = keyOf(me.username);
-      if (env.LOGIN_MAX_PER_USER > 0 && (await limiter.peek(key)) >= env.LOGIN_MAX_PER_USER) {
-        const { retryAfter } = await limiter.hit(key);
-        throw tooManyRequests(`Too many password attempts. ${tryAgainIn(retryAfter)}`, retryAfter);
-      }
+      const limit = await limiter.hit(key);
+      if (!limit.allowed)
+        throw tooManyRequests(
+          `Too many password attempts. ${tryAgainIn(limit.retryAfter)}`,
+          limit.retryAfter,
+        );
       const user = await store.findUserById(me._id);
       if (!user) throw new HttpError(401, 'Please log in.');
-      if (!(await verifyPassword(user.passwordHash, password))) {
-        await limiter.hit(key);
+      if (!(await verifyPassword(user.passwordHash, password)))
         throw validationFailed({ [field]: authMessages.currentPasswordWrong });
-      }
+      await limiter.forgive(key);
       return user;
     },
   };

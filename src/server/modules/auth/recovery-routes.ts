@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authMessages } from '../../../shared/auth';
+import { canonicalIdentity } from '../../../shared/identity';
 import {
   accountEmailStateSchema,
   adminResetLinkSchema,
@@ -193,8 +194,8 @@ export function recoveryRoutes(authStore: AuthStore, actions: RecoveryActions): 
       windowMinutes: 60,
       message: (seconds) => `Too many requests for reset links. ${tryAgainIn(seconds)}`,
     };
-    // Counted on what was typed, lowercased, whether or not an account has it: the count says
-    // nothing about existence, and nobody can flood one person's mailbox.
+    // Counted on the canonical form of what was typed, whether or not an account has it: the count
+    // says nothing about existence, and no spelling of one address floods its mailbox.
     const forgotPerAccount = createRateLimiter(app.database, {
       bucket: 'forgot-account',
       max: env.FORGOT_MAX_PER_ACCOUNT,
@@ -232,7 +233,7 @@ export function recoveryRoutes(authStore: AuthStore, actions: RecoveryActions): 
         const username = request.body.username || undefined;
         const email = request.body.email || undefined;
         noStore(reply);
-        const limit = await forgotPerAccount.hit((email ?? username ?? '').toLowerCase());
+        const limit = await forgotPerAccount.hit(canonicalIdentity(email ?? username ?? ''));
         if (!limit.allowed) {
           throw tooManyRequests(
             `Too many requests for reset links. ${tryAgainIn(limit.retryAfter)}`,
@@ -338,7 +339,7 @@ export function recoveryRoutes(authStore: AuthStore, actions: RecoveryActions): 
       async (request, reply) => {
         const { email, currentPassword } = request.body;
         const user = await budget.confirmCurrentPassword(request.user!, currentPassword);
-        if (user.email?.toLowerCase() === email.toLowerCase())
+        if (user.email !== null && canonicalIdentity(user.email) === canonicalIdentity(email))
           throw validationFailed({ email: recoveryMessages.emailSame });
         if (await recovery.emailTaken(email, user._id))
           throw validationFailed({ email: recoveryMessages.emailTaken });

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { canonicalIdentity } from '../../../shared/identity';
 import { EMAIL_LINK_HOURS, RESET_LINK_MINUTES } from '../../../shared/recovery';
 import type { Database } from '../../db/client';
 
@@ -33,8 +34,8 @@ export function createRecoveryStore(database: Database) {
         `with account as (
            select id, username, email from users
             where email is not null
-              and ($1::text is null or lower(username) = lower($1))
-              and ($2::text is null or lower(email) = lower($2))
+              and ($1::text is null or username_canonical = $1)
+              and ($2::text is null or email_canonical = $2)
               and ($1::text is not null or $2::text is not null)
               and $3::boolean
             limit 1
@@ -47,8 +48,8 @@ export function createRecoveryStore(database: Database) {
          select 'password-reset', a.id::text, a.email, $6, replace($7, '{username}', a.username)
            from account a join reset r on r.user_id = a.id`,
         [
-          lookup.username ?? null,
-          lookup.email ?? null,
+          lookup.username === undefined ? null : canonicalIdentity(lookup.username),
+          lookup.email === undefined ? null : canonicalIdentity(lookup.email),
           options.mail,
           hashToken(token),
           RESET_LINK_MINUTES,
@@ -122,11 +123,11 @@ export function createRecoveryStore(database: Database) {
         )
       )?.email ?? null,
 
-    /** Whether another account already has `email` (case does not count). */
+    /** Whether another account already has `email` in any spelling of the same identity. */
     emailTaken: async (email: string, exceptUserId: string) =>
       Boolean(
-        await one('select 1 from users where lower(email) = lower($1) and id::text <> $2', [
-          email,
+        await one('select 1 from users where email_canonical = $1 and id::text <> $2', [
+          canonicalIdentity(email),
           exceptUserId,
         ]),
       ),
@@ -146,8 +147,9 @@ export function createRecoveryStore(database: Database) {
 
     setEmail: (userId: string, email: string | null) =>
       database.query(
-        'update users set email = $2, version = version + 1, updated_at = now() where id::text = $1',
-        [userId, email],
+        `update users set email = $2, email_canonical = $3, version = version + 1, updated_at = now()
+          where id::text = $1`,
+        [userId, email, email === null ? null : canonicalIdentity(email)],
       ),
 
     /** Tokens past their time are no use to anyone; maintenance removes them. */

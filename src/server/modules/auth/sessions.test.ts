@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../test/helpers';
+import { createTestApp, giveAccountEmail } from '../../test/helpers';
 import { eventually, startSmtpPeer } from '../../test/smtp-peer';
 
 const peer = await startSmtpPeer();
@@ -141,7 +141,7 @@ describe('a sign-in from a new device or address', () => {
 
   it('mails the account’s owner, once per new device and address, never on the first sign-in', async () => {
     const email = 'editor@example.com';
-    await t.database.query('update users set email = $2 where id::text = $1', [editor.userId, email]);
+    await giveAccountEmail(t.database, email, { userId: editor.userId });
     await t.database.query('delete from known_devices where user_id::text = $1', [editor.userId]);
     // The first sign-in has nothing to compare with; the same device and address again is known.
     await login(EDITOR, WINDOWS_CHROME, '203.0.113.50');

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { canonicalIdentity } from '../../../shared/identity';
 import type { Role } from '../../../shared/roles';
 import type { Database } from '../../db/client';
 import type { SessionUser } from '../../http/identity';
@@ -47,8 +48,11 @@ function authStoreOn(database: Database, limits: SessionLimits) {
   return {
     countUsers: async () => Number((await one<{ n: string }>('select count(*) as n from users', []))?.n ?? 0),
 
+    /** The account whose username is `username` in any spelling of the same identity. */
     findUserByUsername: (username: string) =>
-      one<UserRow>(`select ${USER_COLUMNS} from users where lower(username) = lower($1)`, [username]),
+      one<UserRow>(`select ${USER_COLUMNS} from users where username_canonical = $1`, [
+        canonicalIdentity(username),
+      ]),
 
     findUserById: (id: string) => one<UserRow>(`select ${USER_COLUMNS} from users where id::text = $1`, [id]),
 
@@ -69,8 +73,9 @@ function authStoreOn(database: Database, limits: SessionLimits) {
         const role: Role = admins === 0 ? 'admin' : 'pending';
         if (role === 'admin') await claim?.(database);
         return (await one<UserRow>(
-          `insert into users (name, username, password_hash, role) values ($1, $2, $3, $4) returning ${USER_COLUMNS}`,
-          [input.name, input.username, input.passwordHash, role],
+          `insert into users (name, username, username_canonical, password_hash, role)
+           values ($1, $2, $3, $4, $5) returning ${USER_COLUMNS}`,
+          [input.name, input.username, canonicalIdentity(input.username), input.passwordHash, role],
         )) as UserRow;
       }),
 

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { canonicalIdentity } from '../../../shared/identity';
 import { EMAIL_PATTERN } from '../../../shared/text';
 import { type ContentRepository, recordName } from '../../content/repository';
 import type { ChangeLog } from '../../db/change-log';
@@ -47,7 +48,7 @@ export function createEscalation(deps: EscalationDeps) {
     const all = [String(settings.notifyEmail || settings.email || ''), ...(await store.adminAddresses(tx))];
     const seen = new Set<string>();
     return all.filter((address) => {
-      const key = address.toLowerCase();
+      const key = canonicalIdentity(address);
       if (!EMAIL_PATTERN.test(address) || seen.has(key)) return false;
       seen.add(key);
       return true;

@@ -7,6 +7,7 @@ import { testClock } from '../../test/eventually';
 import {
   createTestApp,
   createTestDatabase,
+  giveAccountEmail,
   TEST_SETUP_CODE,
   testDatabaseKind,
   testEnv,
@@ -41,7 +42,7 @@ const mailsAbout = (reference: string, word: string) =>
 
 beforeAll(async () => {
   admin = await t.signIn();
-  await t.database.query(`update users set email = 'boss@example.com' where id = $1`, [admin.userId]);
+  await giveAccountEmail(t.database, 'boss@example.com', { userId: admin.userId });
   const res = await t.app.inject({
     method: 'PUT',
     url: '/api/settings',
@@ -229,7 +230,7 @@ describe('escalation of an urgent request left new', () => {
           setupCode: TEST_SETUP_CODE,
         },
       });
-      await database.query(`update users set email = 'owner@example.com'`);
+      await giveAccountEmail(database, 'owner@example.com');
       const references: string[] = [];
       for (let i = 0; i < 6; i++) {
         const res = await post(i % 2 ? one : two, request({ urgent: true, area: `Sector ${i}` }));
@@ -272,7 +273,7 @@ describe('escalation of an urgent request left new', () => {
           setupCode: TEST_SETUP_CODE,
         },
       });
-      await database.query(`update users set email = 'restart@example.com'`);
+      await giveAccountEmail(database, 'restart@example.com');
       const early = (await post(app, request({ urgent: true, area: 'Before' }))).json();
       const late = (await post(app, request({ urgent: true, area: 'While down' }))).json();
       await ageBy(database, early._id, 10);
