@@ -331,6 +331,36 @@ describe('subscribing a browser', () => {
     const empty = await unsubscribe(editor, {});
     expect(empty.statusCode).toBe(400);
   });
+  it('keeps an account’s 10 most recently saved browsers: a new one replaces the one saved longest ago', async () => {
+    const person = await t.signIn('editor');
+    const other = browser('not-mine').subscription;
+    expect((await subscribe(editor, other)).statusCode).toBe(204);
+    const mine = async () =>
+      (
+        await t.database.query<{ endpoint: string }>(
+          'select endpoint from push_subscriptions where user_id::text = $1',
+          [person.userId],
+        )
+      )
+        .map((row) => new URL(row.endpoint).pathname.replace('/push/', ''))
+        .sort();
+    for (let n = 0; n < 12; n++)
+      expect((await subscribe(person, browser(`many-${n}`).subscription)).statusCode).toBe(204);
+    const kept = Array.from({ length: 10 }, (_, n) => `many-${n + 2}`).sort();
+    expect(await mine()).toEqual(kept);
+    // Saving a browser again (it renews its keys) keeps it, as the newest.
+    expect((await subscribe(person, browser('many-2').subscription)).statusCode).toBe(204);
+    expect(await mine()).toEqual(kept);
+    expect((await subscribe(person, browser('many-12').subscription)).statusCode).toBe(204);
+    expect(await mine()).toEqual([...kept.filter((name) => name !== 'many-3'), 'many-12'].sort());
+    const key = await t.app.inject({ method: 'GET', url: '/api/push/key', headers: person });
+    expect(key.json().subscriptions).toBe(10);
+    // Another account's browser is not counted against this one.
+    expect((await subscriptionRows()).map((row) => row.endpoint)).toContain(other.endpoint);
+    // Later tests count the pushes every subscribed browser gets.
+    await t.database.query('delete from push_subscriptions where user_id::text = $1', [person.userId]);
+    expect((await unsubscribe(editor, { endpoint: other.endpoint })).statusCode).toBe(204);
+  });
 });
 
 describe('an urgent request', () => {
