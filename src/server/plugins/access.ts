@@ -138,8 +138,15 @@ export function registerAccessControl(
  */
 export function browserCookies(request: FastifyRequest) {
   return request.protocol === 'https'
-    ? { secure: true, session: SECURE_SESSION_COOKIE, xsrf: SECURE_XSRF_COOKIE }
-    : { secure: false, session: SESSION_COOKIE, xsrf: XSRF_COOKIE };
+    ? {
+        secure: true,
+        session: SECURE_SESSION_COOKIE,
+        xsrf: SECURE_XSRF_COOKIE,
+        // Not read here, but a browser may still hold them from before the site moved to HTTPS
+        // (or from a planted answer): logging out clears them too.
+        unread: [SESSION_COOKIE, XSRF_COOKIE],
+      }
+    : { secure: false, session: SESSION_COOKIE, xsrf: XSRF_COOKIE, unread: [] };
 }
 
 /** The XSRF cookie: readable by our pages' scripts, which echo it; other sites cannot read it. */
