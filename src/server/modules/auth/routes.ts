@@ -210,7 +210,7 @@ export function authRoutes(store: AuthStore, xsrf: XsrfTokens): FastifyPluginAsy
       },
     );
 
-    const twoFactor = createTwoFactor(app.database, { secretKey: env.SECRET_KEY, dataDir: env.DATA_DIR });
+    const twoFactor = createTwoFactor(app.database, app.secretBox);
     registerTwoFactorRoutes(app, {
       store,
       twoFactor,
