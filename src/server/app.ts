@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { ContentTypeDef } from '../shared/content/define';
 import { backupPlugin } from './backup/routes';
 import { repositoriesPlugin } from './content/plugin';
+import { secretBoxPlugin } from './crypto/plugin';
 import type { Database } from './db/client';
 import { databasePlugin } from './db/plugin';
 import { type Env, envPlugin } from './env';
@@ -69,6 +70,7 @@ export function appPlugins(options: AppOptions): PluginEntry[] {
     withOptions(envPlugin, { env: options.env }),
     withOptions(databasePlugin, { database: options.database, announce: options.announce }),
     siteOriginPlugin,
+    secretBoxPlugin,
     withOptions(repositoriesPlugin, { extraTypes: options.extraContentTypes }),
     errorsPlugin,
     ...responseCachePlugins,

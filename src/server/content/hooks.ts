@@ -43,6 +43,11 @@ export interface CreatedRecord {
   extras: Record<string, unknown>;
   /** Whether the declaration's honeypot caught it (then nobody should be bothered by it). */
   flagged: boolean;
+  /**
+   * The type's unique value was already stored: `record` is that record, nothing new was. The hook
+   * runs all the same, and must do the same work (decision 010, "Same work either way").
+   */
+  existed: boolean;
 }
 
 /**
@@ -59,8 +64,9 @@ export interface ContentHooks {
   /** Body keys a new record takes besides its fields, never stored (a request's `photos`). */
   createExtras?: readonly string[];
   /**
-   * Inside a new record's transaction (not for a duplicate of a unique record): a request's photos
-   * claimed and its mails queued. May answer work to run after the commit (nudge the outbox).
+   * Inside a new record's transaction (a duplicate of a unique record too, told `existed`): a
+   * request's photos claimed and its mails queued. May answer work to run after the commit (nudge
+   * the outbox).
    */
   afterCreate?(created: CreatedRecord): Promise<(() => void) | undefined>;
   /**

@@ -106,26 +106,34 @@ export function createIntake(app: IntakeHost, deps: IntakeDeps) {
     const sealed = track ? await deps.sealTrackToken(track.token) : null;
     let afterCommit: (() => void) | undefined;
     // The record, what its type's hook does with it (mail, photos) and its audit row are stored
-    // together or not at all.
+    // together or not at all. A value a unique record already holds goes the same way, through the
+    // same statements (decision 010, "Same work either way"): its audit row says it was asked again.
     const { existed, ...record } = await app.changes.write(async (tx) => {
       const records = repository.in(tx);
       const stored = await records.create(
         track ? { ...values, trackTokenHash: track.hash, trackTokenSealed: sealed } : values,
       );
-      if (stored.existed) return stored;
-      afterCommit = await hooks?.afterCreate?.({ tx, records, record: stored, extras, flagged });
+      const again = stored.existed === true;
+      afterCommit = await hooks?.afterCreate?.({
+        tx,
+        records,
+        record: stored,
+        extras,
+        flagged,
+        existed: again,
+      });
       await tx.record({
         resource: def.name,
         id: stored._id,
-        action: 'create',
+        action: again ? 'update' : 'create',
         actor: meta.user,
         name: recordName(def, stored),
-        fields: fieldChanges(def.fields, null, stored, Object.keys(values)),
+        fields: again ? [] : fieldChanges(def.fields, null, stored, Object.keys(values)),
       });
       return stored;
     });
-    if (existed) return { kind: 'existed', record };
     afterCommit?.();
+    if (existed) return { kind: 'existed', record };
     return { kind: 'created', record, ...(track ? { trackToken: track.token } : {}) };
   };
 }

@@ -4,14 +4,13 @@ import type { ContentTypeDef } from '../../shared/content/define';
 import { schemasFor } from '../../shared/content/schema';
 import { visibleTo } from '../../shared/content/visibility';
 import { conflict, HttpError, notFound } from '../errors';
-import { errorSchema } from '../http/schemas';
+import { errorSchema, idParams } from '../http/schemas';
 import type { ChoiceCheck } from './choices';
 import type { ContentHooks } from './hooks';
 import { keyScopeFor, outsideKeyLimit } from './key-limits';
 import { type ContentRepository, recordName } from './repository';
 import { updateRecord } from './update';
 
-export const idParams = z.object({ id: z.string().max(100) });
 const versionHeader = z.object({ 'if-match': z.string().max(40).optional() });
 
 /**

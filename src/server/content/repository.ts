@@ -318,24 +318,20 @@ function repositoryOn(db: Database, def: ContentTypeDef, inTransaction: boolean)
       );
     },
 
-    /** The live record whose unique field equals `value`, ignoring case. */
-    async findByUnique(value: string): Promise<StoredRecord | null> {
-      if (!def.uniqueField) return null;
-      const p = parameters();
-      return liveWhere(`lower(${col(def.uniqueField)}) = lower(${p.add(value)})`, p);
-    },
-
     /**
      * Store a new record; `existed` when the type's unique field matched a live record instead.
      * What must be stored with it (an outbox row, the audit row) goes in the caller's transaction:
-     * `repository.in(tx).create(...)`.
+     * `repository.in(tx).create(...)`. A new and a known unique value run the same one statement
+     * (an insert that, on the live value's conflict, answers the stored row): which of the two it
+     * was shows in no statement the database sees (decision 010, "Same work either way").
      */
     async create(values: Record<string, unknown>): Promise<StoredRecord & { existed?: boolean }> {
       assertInTransaction('create');
-      if (def.uniqueField) {
-        const existing = await this.findByUnique(String(values[def.uniqueField] ?? ''));
-        if (existing) return { ...existing, existed: true };
-      }
+      const unique = def.uniqueField ? col(def.uniqueField) : null;
+      // The conflict names the live-value index (table.ts); the no-op update makes it answer the row.
+      const onConflict = unique
+        ? ` on conflict (lower(${unique})) where deleted_at is null do update set ${unique} = ${table}.${unique}`
+        : '';
       const data: Record<string, unknown> = { ...values };
       for (let attempt = 0; ; attempt++) {
         if (def.slugFrom) data.slug = await uniqueSlug(String(values[def.slugFrom] ?? ''));
@@ -345,18 +341,16 @@ function repositoryOn(db: Database, def: ContentTypeDef, inTransaction: boolean)
         set.set('sort_order', `(select coalesce(max(sort_order), 0) + 1 from ${table})`);
         try {
           return await undoable(async () => {
-            const [record] = await records(
-              `insert into ${table} (${[...set.keys()].join(', ')}) values (${[...set.values()].join(', ')})
-               returning ${selected}`,
+            // A row this statement inserted has no deleting transaction yet (xmax 0); one it
+            // updated on conflict has this one.
+            const [row] = await db.query<Record<string, unknown>>(
+              `insert into ${table} (${[...set.keys()].join(', ')}) values (${[...set.values()].join(', ')})${onConflict}
+               returning ${selected}, xmax = 0 as inserted`,
               p.values,
             );
-            return record!;
+            return row!.inserted ? toRecord(row!) : { ...toRecord(row!), existed: true };
           });
         } catch (error) {
-          if (def.uniqueField && isUniqueViolation(error)) {
-            const existing = await this.findByUnique(String(values[def.uniqueField] ?? ''));
-            if (existing) return { ...existing, existed: true };
-          }
           // Two writers chose the same slug at once, or a reference came up twice: choose again.
           if ((def.slugFrom || def.intake?.track) && attempt < 5 && isUniqueViolation(error)) continue;
           throw error;

@@ -25,7 +25,7 @@ export function networkOf(address: string, ipv6Prefix: number): string {
 }
 
 /** The eight 16-bit groups of a valid IPv6 address, with `::` and a trailing dotted IPv4 part expanded. */
-function ipv6Groups(address: string): number[] {
+export function ipv6Groups(address: string): number[] {
   let text = address.toLowerCase();
   // A trailing dotted IPv4 part (`::ffff:1.2.3.4`), read without a pattern: the address is valid
   // IPv6 already, so the part after the last colon holds four decimal numbers or none.

@@ -1,16 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../errors';
+import { headerValue } from './request-reading';
 
 /**
  * `Sec-Fetch-Site` values that mean one of our own pages (or the person, typing) sent it. Not
  * `same-site`: a sibling subdomain (someone else's content, a forgotten host) is another site here.
  */
 const OUR_PAGES = new Set(['same-origin', 'none']);
-
-function headerValue(request: FastifyRequest, name: string): string | undefined {
-  const value = request.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-}
 
 /**
  * Whether a request that a browser would send to any site without asking first (a beacon, a

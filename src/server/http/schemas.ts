@@ -11,6 +11,9 @@ export const errorSchema = z.object({
   current: z.unknown().optional(),
 });
 
+/** The `:id` of a route's path, as routes of every floor take it (what it names is looked up, not trusted). */
+export const idParams = z.object({ id: z.string().max(100) });
+
 /** The paging part of a paginated list's query string: 1-based page, at most PAGE_SIZE_MAX a page. */
 export const pageQuery = {
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),

@@ -3,6 +3,7 @@ import { API_KEY_PREFIX, type ApiKeyScope, apiKeyMessages } from '../../shared/a
 import type { AccessRule } from '../../shared/content/define';
 import { HttpError, tooManyRequests } from '../errors';
 import type { ApiKeyIdentity, SessionUser } from '../http/identity';
+import { headerValue, SAFE_METHODS } from '../http/request-reading';
 import { createRateLimiter } from './rate-limiter';
 import { tryAgainIn } from './write-limits';
 import type { XsrfTokens } from './xsrf';
@@ -12,8 +13,6 @@ export const SECURE_SESSION_COOKIE = '__Host-session';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const SECURE_XSRF_COOKIE = '__Host-XSRF-TOKEN';
 const XSRF_HEADER = 'x-xsrf-token';
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** How a session token becomes its user (the auth module's store, handed in by app.ts). */
 export interface SessionLookup {
@@ -138,8 +137,15 @@ export function registerAccessControl(
  */
 export function browserCookies(request: FastifyRequest) {
   return request.protocol === 'https'
-    ? { secure: true, session: SECURE_SESSION_COOKIE, xsrf: SECURE_XSRF_COOKIE }
-    : { secure: false, session: SESSION_COOKIE, xsrf: XSRF_COOKIE };
+    ? {
+        secure: true,
+        session: SECURE_SESSION_COOKIE,
+        xsrf: SECURE_XSRF_COOKIE,
+        // Not read here, but a browser may still hold them from before the site moved to HTTPS
+        // (or from a planted answer): logging out clears them too.
+        unread: [SESSION_COOKIE, XSRF_COOKIE],
+      }
+    : { secure: false, session: SESSION_COOKIE, xsrf: XSRF_COOKIE, unread: [] };
 }
 
 /** The XSRF cookie: readable by our pages' scripts, which echo it; other sites cannot read it. */
@@ -218,11 +224,6 @@ export function sessionTokenOf(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (header?.startsWith('Bearer ')) return header.slice(7).trim() || undefined;
   return request.cookies[browserCookies(request).session];
-}
-
-function headerValue(request: FastifyRequest, name: string): string | undefined {
-  const value = request.headers[name];
-  return Array.isArray(value) ? value[0] : value;
 }
 
 function authorize(request: FastifyRequest, _reply: FastifyReply | undefined, rule: AccessRule) {

@@ -66,6 +66,32 @@ describe('browser cookies on a site served over HTTPS', () => {
     for (const line of cleared) expect(line).toMatch(/Secure/);
   });
 
+  it('clears a plain `session` cookie left in the browser when logging out over HTTPS', async () => {
+    const person = await t.signIn('editor');
+    const session = person.authorization.slice('Bearer '.length);
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: {
+        ...overHttps,
+        authorization: person.authorization,
+        cookie: `session=${session}; XSRF-TOKEN=x`,
+      },
+    });
+    expect(logout.statusCode).toBeLessThan(300);
+    const cleared = setCookies(logout);
+    expect(cleared.map((line) => line.split('=')[0]).sort()).toEqual([
+      'XSRF-TOKEN',
+      '__Host-XSRF-TOKEN',
+      '__Host-session',
+      'session',
+    ]);
+    const plain = cleared.find((line) => line.startsWith('session='))!;
+    expect(plain).toMatch(/^session=;/);
+    expect(plain).toMatch(/Path=\//);
+    expect(plain).toMatch(/Expires=Thu, 01 Jan 1970/);
+  });
+
   it('keeps the plain names over HTTP, where a `__Host-` cookie cannot exist', async () => {
     expect((await currentUser(`session=${token}`, {})).statusCode).toBe(200);
   });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { tooManyRequests } from '../errors';
 import { clientNetwork } from '../http/client-network';
+import { SAFE_METHODS } from '../http/request-reading';
 import { createRateLimiter, type RateLimiter } from './rate-limiter';
 
 /** A budget of requests per client address, counted in the database so every instance shares it. */
@@ -35,8 +36,6 @@ declare module 'fastify' {
     writeLimit?: WriteLimit;
   }
 }
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** "Try again in a minute." / "Try again in 12 minutes." */
 export function tryAgainIn(seconds: number): string {

@@ -5,7 +5,6 @@
 import fp from 'fastify-plugin';
 import { createIntake, type Intake } from '../content/intake';
 import { contentRoutes } from '../content/routes';
-import { lazySecretBox } from '../crypto/secret-box';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,21 +16,16 @@ declare module 'fastify' {
 /** `app.intake`: records that visitors send (requests, subscribers) come in through it. */
 export const intakePlugin = fp(
   async (app) => {
-    const secretBox = lazySecretBox({
-      secretKey: app.env.SECRET_KEY,
-      dataDir: app.env.DATA_DIR,
-      databaseKind: app.database.kind,
-    });
     app.decorate(
       'intake',
       createIntake(app, {
         checkChoices: app.checkChoices,
         hooks: app.contentHooks,
-        sealTrackToken: async (token) => (await secretBox())?.seal(token) ?? null,
+        sealTrackToken: async (token) => (await app.secretBox())?.seal(token) ?? null,
       }),
     );
   },
-  { name: 'intake', dependencies: ['env', 'database', 'repositories', 'settings'] },
+  { name: 'intake', dependencies: ['env', 'database', 'repositories', 'settings', 'secret-box'] },
 );
 
 /** Every served type's API: the generic routes, with what its module's hooks add. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp, TEST_SETUP_CODE } from '../../test/helpers';
+import { statementsDuring } from '../../test/statements';
 
 const t = await createTestApp();
 const signup = (username: string, extra: Record<string, unknown> = {}) =>
@@ -35,6 +36,13 @@ describe('accounts and sessions', () => {
     expect(unknown.statusCode).toBe(401);
     expect(wrong.statusCode).toBe(401);
     expect(unknown.json()).toEqual(wrong.json());
+  });
+
+  it('run the same statements for an unknown user and a wrong password (decision 010, "Same work either way")', async () => {
+    const unknown = await statementsDuring(t.database, () => login('nobody-else'));
+    const wrong = await statementsDuring(t.database, () => login('owner', 'another wrong one'));
+    expect(wrong).toEqual(unknown);
+    expect(unknown.length).toBeGreaterThan(1);
   });
 
   it('give a bearer token and an httpOnly session cookie, both revoked by logout', async () => {

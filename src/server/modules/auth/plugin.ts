@@ -50,7 +50,7 @@ export const accessPlugin = fp(
 /** The "two-factor sign-in required" setting; after access control, so the user is known. */
 export const twoFactorPolicyPlugin = fp(async (app) => registerTwoFactorPolicy(app), {
   name: 'two-factor-policy',
-  dependencies: ['access'],
+  dependencies: ['access', 'secret-box'],
 });
 
 /** `app.recovery`: reset links and e-mail confirmation, which pages and the local channel use too. */
@@ -72,7 +72,7 @@ export const authRoutesPlugin = fp(
     await app.register(apiKeyRoutes(store));
     await app.register(recoveryRoutes(store, app.recovery));
   },
-  { name: 'auth-routes', dependencies: ['auth-store', 'recovery'], encapsulate: true },
+  { name: 'auth-routes', dependencies: ['auth-store', 'recovery', 'secret-box'], encapsulate: true },
 );
 
 /** The nightly sweep of expired sessions and recovery tokens. */

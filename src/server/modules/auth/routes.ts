@@ -95,10 +95,14 @@ export function authRoutes(store: AuthStore, xsrf: XsrfTokens): FastifyPluginAsy
       return { token, user: publicUser(user) };
     }
 
-    /** Clears this scheme's cookies; a `__Host-` cookie is cleared only by an answer marked Secure. */
+    /**
+     * Clears this scheme's cookies (a `__Host-` cookie is cleared only by an answer marked Secure),
+     * and over HTTPS the plain ones the browser sent, which nothing reads but nobody should keep.
+     */
     function endBrowserSession(request: FastifyRequest, reply: FastifyReply) {
-      const { session, xsrf: xsrfCookie, secure } = browserCookies(request);
-      for (const name of [session, xsrfCookie]) reply.clearCookie(name, { path: '/', secure });
+      const { session, xsrf: xsrfCookie, secure, unread } = browserCookies(request);
+      const present = unread.filter((name) => request.cookies[name] !== undefined);
+      for (const name of [session, xsrfCookie, ...present]) reply.clearCookie(name, { path: '/', secure });
     }
 
     app.post(
@@ -206,7 +210,7 @@ export function authRoutes(store: AuthStore, xsrf: XsrfTokens): FastifyPluginAsy
       },
     );
 
-    const twoFactor = createTwoFactor(app.database, { secretKey: env.SECRET_KEY, dataDir: env.DATA_DIR });
+    const twoFactor = createTwoFactor(app.database, app.secretBox);
     registerTwoFactorRoutes(app, {
       store,
       twoFactor,

@@ -24,10 +24,7 @@ const SETUP_ROUTES = new Set([
  * user is known; one read per request of a signed-in staff member.
  */
 export function registerTwoFactorPolicy(app: FastifyInstance) {
-  const twoFactor = createTwoFactor(app.database, {
-    secretKey: app.env.SECRET_KEY,
-    dataDir: app.env.DATA_DIR,
-  });
+  const twoFactor = createTwoFactor(app.database, app.secretBox);
   app.addHook('onRequest', async function requireTwoFactorSetup(request) {
     const user = request.user;
     // An API key signs in with no password, so it has no second factor to ask for.

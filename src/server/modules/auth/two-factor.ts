@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import { isTotpCode } from '../../../shared/two-factor';
-import { lazySecretBox, type SecretBox } from '../../crypto/secret-box';
+import type { SecretBox } from '../../crypto/secret-box';
 import type { ChangeTransaction } from '../../db/change-log';
 import type { Database } from '../../db/client';
 import type { SessionUser } from '../../http/identity';
@@ -100,12 +100,10 @@ export const recordTwoFactorChange = (
 /** Two-factor sign-in: secrets (sealed), the last accepted step, recovery codes and login tickets. */
 export function createTwoFactor(
   database: Database,
-  keySource: { secretKey: string | undefined; dataDir: string },
+  /** The site's secret box (`app.secretBox`), made on first use: a site without two-factor never needs a key. */
+  secretBox: () => Promise<SecretBox | null>,
 ) {
   const store = createTwoFactorStore(database);
-
-  /** Resolved on first use: a site that never uses two-factor sign-in never needs a key. */
-  const secretBox = lazySecretBox({ ...keySource, databaseKind: database.kind });
 
   async function replaceRecoveryCodes(tx: Database, userId: string): Promise<string[]> {
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/helpers';
 import { eventually } from '../../test/smtp-peer';
-import { endpointProblem } from './endpoint-guard';
+import { addressAllowed, endpointProblem, guardedLookup } from './endpoint-guard';
 
 /**
  * A push service on loopback that does what a browser's would: it reads the VAPID header and
@@ -217,6 +217,100 @@ describe('subscribing a browser', () => {
     expect(endpointProblem('http://push.example.com/push', true)).toBeDefined();
   });
 
+  it('reaches public addresses and refuses every private, loopback, link-local, shared and reserved range', () => {
+    const publicAddresses = [
+      '142.250.74.74', // fcm.googleapis.com
+      '34.107.221.82', // updates.push.services.mozilla.com
+      '17.253.144.10', // web.push.apple.com
+      '52.96.0.1', // *.notify.windows.com
+      '8.8.8.8',
+      '1.1.1.1',
+      '2607:f8b0:4004:c1b::5f', // Google over IPv6
+      '2a03:2880:f12d:83:face:b00c::25de',
+      '::ffff:142.250.74.74', // IPv4-mapped public
+      '::ffff:8efa:4a4a', // the same, written in hex
+      '64:ff9b::8efa:4a4a', // NAT64 of a public address (IPv6-only networks)
+    ];
+    const refused: [string, string][] = [
+      ['0.0.0.0', 'this network'],
+      ['10.20.30.40', 'private 10/8'],
+      ['100.64.0.1', 'shared CGNAT'],
+      ['100.127.255.254', 'shared CGNAT'],
+      ['127.0.0.1', 'loopback'],
+      ['127.255.255.254', 'loopback'],
+      ['169.254.169.254', 'link-local metadata'],
+      ['172.16.0.1', 'private 172.16/12'],
+      ['172.31.255.255', 'private 172.16/12'],
+      ['192.0.0.8', 'IETF protocol'],
+      ['192.0.2.1', 'documentation'],
+      ['192.168.1.1', 'private 192.168/16'],
+      ['198.18.0.1', 'benchmarking'],
+      ['198.51.100.7', 'documentation'],
+      ['203.0.113.9', 'documentation'],
+      ['224.0.0.251', 'multicast'],
+      ['239.255.255.250', 'multicast'],
+      ['240.0.0.1', 'reserved'],
+      ['255.255.255.255', 'broadcast'],
+      ['::', 'unspecified'],
+      ['::1', 'loopback'],
+      ['fe80::1', 'link-local'],
+      ['fe80::1%eth0', 'link-local with zone'],
+      ['fc00::1', 'unique local'],
+      ['fd12:3456::1', 'unique local'],
+      ['ff02::1', 'multicast'],
+      ['::ffff:127.0.0.1', 'mapped loopback'],
+      ['::ffff:7f00:1', 'mapped loopback in hex'],
+      ['::ffff:10.0.0.1', 'mapped private'],
+      ['::ffff:169.254.169.254', 'mapped metadata'],
+      ['64:ff9b::a9fe:a9fe', 'NAT64 of metadata'],
+      ['::127.0.0.1', 'IPv4-compatible'],
+      ['2001:db8::1', 'documentation'],
+      ['2001::1', 'Teredo'],
+      ['2002:7f00:1::1', '6to4'],
+    ];
+    for (const address of publicAddresses) expect(addressAllowed(address, false), address).toBe(true);
+    for (const [address, range] of refused)
+      expect(addressAllowed(address, false), `${address} (${range})`).toBe(false);
+    // The same at the door: an endpoint written as an address is judged as the address.
+    expect(endpointProblem('https://142.250.74.74/fcm/send/x', false)).toBeUndefined();
+    expect(endpointProblem('https://[2607:f8b0:4004:c1b::5f]/x', false)).toBeUndefined();
+    expect(endpointProblem('https://[::ffff:a9fe:a9fe]/latest', false)).toBeDefined();
+    expect(endpointProblem('https://100.64.0.1/x', false)).toBeDefined();
+    for (const host of [
+      'fcm.googleapis.com',
+      'updates.push.services.mozilla.com',
+      'wns2-by3p.notify.windows.com',
+      'web.push.apple.com',
+    ])
+      expect(endpointProblem(`https://${host}/push/abc`, false), host).toBeUndefined();
+    for (const host of ['printer.local', 'db.internal', 'router.home.arpa', 'app.localhost', 'nas.lan'])
+      expect(endpointProblem(`https://${host}/push`, false), host).toBeDefined();
+  });
+
+  it('resolves the name when it sends: a name pointing inward is refused, a public one is reached', async () => {
+    const lookupWith = (addresses: string[]) =>
+      new Promise<string | Error>((resolve) =>
+        guardedLookup(false, (_name, _options, callback) =>
+          callback(
+            null,
+            addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })),
+          ),
+        )('push.example.com', { all: false }, (error, address) => resolve(error ?? String(address))),
+      );
+    expect(await lookupWith(['142.250.74.74'])).toBe('142.250.74.74');
+    expect(await lookupWith(['2607:f8b0:4004:c1b::5f'])).toBe('2607:f8b0:4004:c1b::5f');
+    for (const inward of [
+      ['10.0.0.5'],
+      ['::ffff:169.254.169.254'],
+      ['142.250.74.74', '127.0.0.1'],
+      ['fd00::1'],
+    ]) {
+      const answer = await lookupWith(inward);
+      expect(answer, inward.join()).toBeInstanceOf(Error);
+      expect((answer as NodeJS.ErrnoException).code).toBe('EPUSHBLOCKED');
+    }
+  });
+
   it('stores one row per endpoint for the signed-in user, updates it, and removes it on DELETE', async () => {
     const first = browser('upsert');
     expect((await subscribe(admin, first.subscription)).statusCode).toBe(204);
@@ -236,6 +330,36 @@ describe('subscribing a browser', () => {
     expect(rows).toEqual([]);
     const empty = await unsubscribe(editor, {});
     expect(empty.statusCode).toBe(400);
+  });
+  it('keeps an account’s 10 most recently saved browsers: a new one replaces the one saved longest ago', async () => {
+    const person = await t.signIn('editor');
+    const other = browser('not-mine').subscription;
+    expect((await subscribe(editor, other)).statusCode).toBe(204);
+    const mine = async () =>
+      (
+        await t.database.query<{ endpoint: string }>(
+          'select endpoint from push_subscriptions where user_id::text = $1',
+          [person.userId],
+        )
+      )
+        .map((row) => new URL(row.endpoint).pathname.replace('/push/', ''))
+        .sort();
+    for (let n = 0; n < 12; n++)
+      expect((await subscribe(person, browser(`many-${n}`).subscription)).statusCode).toBe(204);
+    const kept = Array.from({ length: 10 }, (_, n) => `many-${n + 2}`).sort();
+    expect(await mine()).toEqual(kept);
+    // Saving a browser again (it renews its keys) keeps it, as the newest.
+    expect((await subscribe(person, browser('many-2').subscription)).statusCode).toBe(204);
+    expect(await mine()).toEqual(kept);
+    expect((await subscribe(person, browser('many-12').subscription)).statusCode).toBe(204);
+    expect(await mine()).toEqual([...kept.filter((name) => name !== 'many-3'), 'many-12'].sort());
+    const key = await t.app.inject({ method: 'GET', url: '/api/push/key', headers: person });
+    expect(key.json().subscriptions).toBe(10);
+    // Another account's browser is not counted against this one.
+    expect((await subscriptionRows()).map((row) => row.endpoint)).toContain(other.endpoint);
+    // Later tests count the pushes every subscribed browser gets.
+    await t.database.query('delete from push_subscriptions where user_id::text = $1', [person.userId]);
+    expect((await unsubscribe(editor, { endpoint: other.endpoint })).statusCode).toBe(204);
   });
 });
 

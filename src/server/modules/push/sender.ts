@@ -7,7 +7,7 @@ import type { PushMessage } from '../../../shared/push';
 import type { Database } from '../../db/client';
 import { serverSecret } from '../../db/server-secrets';
 import type { Env } from '../../env';
-import { guardedLookup } from './endpoint-guard';
+import { endpointProblem, guardedLookup } from './endpoint-guard';
 import type { PushStore, StoredPushSubscription } from './store';
 
 export interface VapidKeys {
@@ -84,6 +84,9 @@ export function createPushSender(options: PushSenderOptions) {
   const httpAgent = new http.Agent({ lookup: guardedLookup(allowLoopback), keepAlive: false });
 
   function post(details: RequestDetails): Promise<number> {
+    // An address written as an IP literal is not resolved, so the lookup below never sees it.
+    const problem = endpointProblem(details.endpoint, allowLoopback);
+    if (problem) return Promise.reject(new Error(`push endpoint refused: ${problem}`));
     const url = new URL(details.endpoint);
     // Plain http only reaches loopback, and only with PUSH_ALLOW_LOOPBACK (the guard refused the rest).
     const client = url.protocol === 'http:' && allowLoopback ? http : https;

@@ -9,16 +9,39 @@ export interface StoredPushSubscription {
   auth: string;
 }
 
+/** How many browsers one account may have subscribed at once (a phone, a laptop, a few more). */
+export const PUSH_SUBSCRIPTIONS_PER_ACCOUNT = 10;
+
 /** Staff browsers' push subscriptions: one row per endpoint, owned by the user who turned it on. */
 export function createPushStore(database: Database) {
   return {
-    /** Store or refresh a browser's subscription; a browser another account used moves to this one. */
+    /**
+     * Store or refresh a browser's subscription; a browser another account used moves to this one.
+     * An account keeps its PUSH_SUBSCRIPTIONS_PER_ACCOUNT most recently saved browsers: a new one
+     * replaces the one saved longest ago, so a person's new browser just works and nobody can
+     * store endpoints without end.
+     */
     async save(userId: string, subscription: PushSubscriptionInput): Promise<void> {
       await database.query(
-        `insert into push_subscriptions (endpoint, user_id, p256dh, auth) values ($1, $2, $3, $4)
-         on conflict (endpoint) do update
-           set user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth, updated_at = now()`,
-        [subscription.endpoint, userId, subscription.keys.p256dh, subscription.keys.auth],
+        `with saved as (
+           insert into push_subscriptions (endpoint, user_id, p256dh, auth) values ($1, $2, $3, $4)
+           on conflict (endpoint) do update
+             set user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth, updated_at = now()
+           returning endpoint
+         )
+         delete from push_subscriptions
+          where user_id = $2 and endpoint <> $1
+            and endpoint not in (
+              select endpoint from push_subscriptions where user_id = $2 and endpoint <> $1
+               order by updated_at desc, created_at desc, endpoint limit $5)
+            and exists (select 1 from saved)`,
+        [
+          subscription.endpoint,
+          userId,
+          subscription.keys.p256dh,
+          subscription.keys.auth,
+          PUSH_SUBSCRIPTIONS_PER_ACCOUNT - 1,
+        ],
       );
     },
 

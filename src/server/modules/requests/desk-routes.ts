@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { ContentTypeDef } from '../../../shared/content/define';
 import {
   historyEntrySchema,
@@ -11,10 +10,8 @@ import {
 } from '../../../shared/request-desk';
 import { outsideKeyLimit } from '../../content/key-limits';
 import { HttpError, notFound } from '../../errors';
-import { errorSchema } from '../../http/schemas';
+import { errorSchema, idParams } from '../../http/schemas';
 import { type Acting, REQUEST_FIELDS, type RequestService } from './service';
-
-const idParams = z.object({ id: z.string().max(100) });
 
 /**
  * A request's notes and replies: rows of their own beside the record, so neither changes its

@@ -1,7 +1,6 @@
 import fp from 'fastify-plugin';
 import { contactus } from '../../../shared/content/types';
 import type { StoredRecord } from '../../content/repository';
-import { lazySecretBox } from '../../crypto/secret-box';
 import type { Escalation } from './escalation';
 import { requestHooks } from './hooks';
 import { liveRoutes } from './live-routes';
@@ -52,11 +51,7 @@ export const requestsPlugin = fp<RequestsPluginOptions>(
       siteOrigin: () => app.siteOrigin(),
       outbox: app.mailOutbox,
       intake: app.intake,
-      secretBox: lazySecretBox({
-        secretKey: app.env.SECRET_KEY,
-        dataDir: app.env.DATA_DIR,
-        databaseKind: app.database.kind,
-      }),
+      secretBox: app.secretBox,
       escalation: {
         log: app.log,
         now: options.now ?? (() => new Date()),
@@ -91,7 +86,16 @@ export const requestsPlugin = fp<RequestsPluginOptions>(
   },
   {
     name: 'requests',
-    dependencies: ['env', 'database', 'repositories', 'mail-outbox', 'push', 'site-origin', 'intake'],
+    dependencies: [
+      'env',
+      'database',
+      'repositories',
+      'mail-outbox',
+      'push',
+      'site-origin',
+      'intake',
+      'secret-box',
+    ],
   },
 );
 

@@ -4,9 +4,9 @@ import { createSettingsStore } from '../settings/store';
 import type { SubscriptionStore } from './store';
 
 /**
- * A new subscriber's confirmation (double opt-in): fresh link tokens and one mail, queued in the
- * subscriber's transaction. Without SMTP nothing can be confirmed: the subscriber waits,
- * unconfirmed and unmailed. A known address never gets here (the engine answers the existing one).
+ * A subscriber's confirmation (double opt-in), for a new address and a known one alike (the same
+ * statements either way, decision 010): the store decides in SQL whether a mail is due. Without
+ * SMTP nothing can be confirmed: the subscriber waits, unconfirmed and unmailed.
  */
 export function subscriberHooks(
   store: SubscriptionStore,
@@ -17,12 +17,10 @@ export function subscriberHooks(
     async afterCreate({ tx, record }) {
       if (!outbox) return undefined;
       const { companyName } = await createSettingsStore(tx).get();
-      await store.queueConfirmation(
-        tx,
-        outbox,
-        { _id: record._id, email: String(record.email ?? '') },
-        { origin: siteOrigin(), companyName: companyName || 'us' },
-      );
+      await store.queueConfirmation(tx, record._id, {
+        origin: siteOrigin(),
+        companyName: companyName || 'us',
+      });
       return () => outbox.nudge();
     },
   };

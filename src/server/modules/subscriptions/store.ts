@@ -1,10 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Database } from '../../db/client';
-import type { MailOutbox } from '../mail/outbox';
 
 /** An unconfirmed address is removed this long after its confirmation mail was queued. */
 const CONFIRMATION_DAYS = 7;
 const DAY_MS = 86_400_000;
+/**
+ * A known, unconfirmed address asked again is mailed a fresh confirmation at most this often: a
+ * lost mail can be asked for again, and nobody can fill someone's inbox by typing their address.
+ */
+const RESEND_MINUTES = 60;
 
 const newToken = () => randomBytes(32).toString('base64url');
 /** Tokens are 256 random bits, so a plain hash is enough: a stolen table gives no working link. */
@@ -31,35 +35,43 @@ function unsubscribeHeaders(oneClickUrl: string): Record<string, string> {
 export function createSubscriptionStore(database: Database) {
   return {
     /**
-     * Inside the transaction that stored a new subscriber: give it fresh link tokens and queue
-     * its one confirmation mail. Runs once per address; a known address never gets here.
+     * Inside the transaction that stored a subscriber, new or already known: one statement either
+     * way, so the database does the same work whether or not the address was on the list (decision
+     * 010, "Same work either way"). An address not yet confirmed, never mailed or last mailed over
+     * RESEND_MINUTES ago, gets fresh link tokens (the last mail's links stop working) and one
+     * confirmation mail; a confirmed address, or one mailed within the hour, gets nothing new.
      */
     async queueConfirmation(
       tx: Database,
-      outbox: MailOutbox,
-      subscriber: { _id: string; email: string },
+      subscriberId: string,
       options: { origin: string; companyName: string },
     ) {
       const tokens = { confirm: newToken(), unsubscribe: newToken() };
-      await tx.query(
-        `update subscribers
-            set confirm_token_hash = $2, unsubscribe_token_hash = $3, confirmation_sent_at = now()
-          where id = $1`,
-        [subscriber._id, hashOf(tokens.confirm), hashOf(tokens.unsubscribe)],
-      );
       const links = subscriptionLinks(options.origin, tokens);
-      await outbox.enqueue(tx, {
-        resource: 'subscribers',
-        recordId: subscriber._id,
-        to: subscriber.email,
-        subject: `Please confirm your subscription to ${options.companyName}`.slice(0, 200),
-        body:
+      await tx.query(
+        `with due as (
+           update subscribers
+              set confirm_token_hash = $2, unsubscribe_token_hash = $3, confirmation_sent_at = now()
+            where id = $1 and not confirmed
+              and (confirmation_sent_at is null
+                   or confirmation_sent_at < now() - make_interval(mins => $4))
+           returning id, email
+         )
+         insert into mail_outbox (resource, record_id, to_address, subject, body, headers)
+         select 'subscribers', id::text, email, $5, $6, $7::jsonb from due`,
+        [
+          subscriberId,
+          hashOf(tokens.confirm),
+          hashOf(tokens.unsubscribe),
+          RESEND_MINUTES,
+          `Please confirm your subscription to ${options.companyName}`.slice(0, 200),
           `Someone, hopefully you, asked to receive news and maintenance tips from ${options.companyName} at this address.\n\n` +
-          `To confirm, open this link and press "Confirm subscription":\n${links.confirm}\n\n` +
-          `If it was not you, ignore this e-mail: without confirmation the address is removed in ${CONFIRMATION_DAYS} days and gets no other mail.\n\n` +
-          `Unsubscribe: ${links.unsubscribe}\n`,
-        headers: unsubscribeHeaders(links.oneClickUnsubscribe),
-      });
+            `To confirm, open this link and press "Confirm subscription":\n${links.confirm}\n\n` +
+            `If it was not you, ignore this e-mail: without confirmation the address is removed in ${CONFIRMATION_DAYS} days and gets no other mail.\n\n` +
+            `Unsubscribe: ${links.unsubscribe}\n`,
+          JSON.stringify(unsubscribeHeaders(links.oneClickUnsubscribe)),
+        ],
+      );
     },
 
     /** Confirm the subscriber a link belongs to; a link works once. Answers whether it did. */

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptionMessages } from '../../../shared/subscription';
 import { createTestApp } from '../../test/helpers';
 import { eventually, readMail, startSmtpPeer } from '../../test/smtp-peer';
+import { OUTBOX_WORKER, statementsDuring } from '../../test/statements';
 import { runMaintenance } from '../maintenance';
 
 const peer = await startSmtpPeer();
@@ -64,6 +65,58 @@ describe('subscribing', () => {
     expect(fresh.json()).toEqual({
       message: 'Thank you! Please check your inbox and confirm your subscription.',
     });
+  });
+
+  it('runs the same statements, in the same order, for a new, a known and a confirmed address', async () => {
+    // What the database sees is all an observer could time: the lists must not differ in any statement.
+    const statementsOf = (email: string) =>
+      statementsDuring(t.database, () => subscribe(email), OUTBOX_WORKER);
+    // The site's very first read of its settings stores their defaults, once, whoever asks.
+    await subscribe('first-of-all@example.com');
+    const fresh = await statementsOf('same-work@example.com');
+    const known = await statementsOf('SAME-WORK@example.com');
+    await t.database.query(`update subscribers set confirmed = true where email = 'same-work@example.com'`);
+    const confirmed = await statementsOf('same-work@example.com');
+    const another = await statementsOf('same-work-2@example.com');
+    expect(known).toEqual(fresh);
+    expect(confirmed).toEqual(fresh);
+    expect(another).toEqual(fresh);
+    expect(fresh.filter((text) => /^insert into "?subscribers/.test(text))).toHaveLength(1);
+    expect(fresh.filter((text) => /insert into mail_outbox/.test(text))).toHaveLength(1);
+  });
+
+  it('mails a known, unconfirmed address a fresh confirmation an hour after the last, not sooner', async () => {
+    const email = 'lost-mail@example.com';
+    const linkOf = (mail: ReturnType<typeof readMail>) =>
+      new URL(mail.body.match(/https:\/\/\S+\/subscription\/confirm\?token=[\w-]{43}/)![0]).searchParams.get(
+        'token',
+      )!;
+    await subscribe(email);
+    const first = linkOf(readMail(await eventually(() => mailTo(email)[0])));
+    await subscribe(email);
+    await t.app.mailOutbox!.deliverDue();
+    expect(mailTo(email)).toHaveLength(1);
+
+    await t.database.query(
+      `update subscribers set confirmation_sent_at = now() - interval '61 minutes' where email = $1`,
+      [email],
+    );
+    expect((await subscribe(email.toUpperCase())).statusCode).toBe(202);
+    const second = linkOf(readMail(await eventually(() => mailTo(email)[1])));
+    expect(second).not.toBe(first);
+    const confirm = (token: string) =>
+      t.app.inject({ method: 'POST', url: '/api/subscriptions/confirm', payload: { token } });
+    expect((await confirm(first)).statusCode).toBe(404);
+    expect((await confirm(second)).statusCode).toBe(200);
+
+    // Confirmed, the address is never mailed for asking again, however long after.
+    await t.database.query(
+      `update subscribers set confirmation_sent_at = now() - interval '30 days' where email = $1`,
+      [email],
+    );
+    await subscribe(email);
+    await t.app.mailOutbox!.deliverDue();
+    expect(mailTo(email)).toHaveLength(2);
   });
 
   it('mails a confirmation with one-click unsubscribe headers; the link confirms once; the address gets no second mail', async () => {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { authMessages, staffMemberSchema, userListItemSchema, userUpdateSchema } from '../../../shared/auth';
 import { isApprovedStaff, type Role } from '../../../shared/roles';
 import { HttpError, notFound } from '../../errors';
-import { errorSchema } from '../../http/schemas';
+import { errorSchema, idParams } from '../../http/schemas';
 import type { AuthStore, UserRow } from '../auth/store';
 
 /** Serialises role changes and deletions so two admins cannot demote each other at once. */
@@ -17,8 +17,6 @@ const listItem = ({ _id, name, username, role, createdAt, twoFactorEnabled }: Us
   createdAt,
   twoFactorEnabled,
 });
-
-const idParams = z.object({ id: z.string().max(100) });
 
 /**
  * Staff accounts, for admins: list, approve (give a pending user a role), change role or name,
