@@ -83,6 +83,22 @@ describe('timeouts', async () => {
     expect(client.state.received).toMatch(/^HTTP\/1\.1 408 /);
   });
 
+  it('leaves nothing behind on a kept-alive connection that carries many requests with bodies', async () => {
+    const sockets: net.Socket[] = [];
+    t.app.server.on('connection', (socket: net.Socket) => sockets.push(socket));
+    const client = await connect(port);
+    for (let i = 0; i < 20; i++) {
+      client.state.received = '';
+      client.socket.write(
+        'POST /api/nothing HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}',
+      );
+      await eventually(() => client.state.received.includes('Nothing at'));
+    }
+    expect(sockets).toHaveLength(1);
+    expect(sockets[0]!.listenerCount('close')).toBeLessThan(5);
+    client.socket.destroy();
+  });
+
   it('lets a staff upload finish at 1 Mbit/s, however much longer than the request timeout it takes', async () => {
     const { authorization } = await t.signIn();
     // 10 MB at 1 Mbit/s against a 30 s timeout, scaled down: 340 KB at 125 KB/s against 1 s.

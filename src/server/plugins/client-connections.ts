@@ -138,9 +138,10 @@ export function registerClientConnections(app: FastifyInstance) {
       bodyDeadlineMs(request, env),
     );
     timer.unref();
+    // On the request, not the socket: a kept-alive socket carries many requests.
     const stop = () => clearTimeout(timer);
     raw.once('end', stop);
-    socket.once('close', stop);
+    raw.once('close', stop);
     done();
   });
 }
