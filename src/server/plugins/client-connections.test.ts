@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { eventually } from '../test/eventually';
 import { createTestApp } from '../test/helpers';
 import { imageUpload } from '../test/uploads';
+import { trustedPeer } from './client-connections';
 
 /** A raw client connection and everything the server sent on it, until it closed. */
 async function connect(port: number, localAddress = '127.0.0.1') {
@@ -194,5 +195,20 @@ describe('connections per client by default', async () => {
     const answers = await Promise.all(clients.map((client) => answerOn(client)));
     expect(answers).toEqual(Array(50).fill('HTTP/1.1 200 OK'));
     for (const client of clients) client.socket.destroy();
+  });
+});
+
+describe('the proxies TRUST_PROXY names', () => {
+  it('are known by address or range, written as IPv4 or IPv4-mapped IPv6', () => {
+    const trusted = trustedPeer(['10.0.0.0/8', '::1', '192.0.2.7']);
+    expect(['10.1.2.3', '::ffff:10.1.2.3', '::1', '192.0.2.7'].map(trusted)).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(['11.0.0.1', '192.0.2.8', '::2', '127.0.0.1'].map(trusted)).toEqual([false, false, false, false]);
+    expect(trustedPeer(false)('10.0.0.1')).toBe(false);
+    expect(trustedPeer(1)('203.0.113.1')).toBe(true);
   });
 });
