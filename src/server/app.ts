@@ -24,6 +24,7 @@ import { sitePlugins } from './modules/site/plugin';
 import { statusPlugin } from './modules/status';
 import { subscriptionPlugins } from './modules/subscriptions/plugin';
 import { trashRoutesPlugin } from './modules/trash/trash';
+import { clientConnectionsPlugin } from './plugins/client-connections';
 import { compressionPlugin } from './plugins/compression';
 import { conditionalPlugins } from './plugins/conditional';
 import { errorsPlugin } from './plugins/errors';
@@ -74,6 +75,7 @@ export function appPlugins(options: AppOptions): PluginEntry[] {
     withOptions(repositoriesPlugin, { extraTypes: options.extraContentTypes }),
     errorsPlugin,
     ...responseCachePlugins,
+    clientConnectionsPlugin,
     loadSheddingPlugin,
     ...requestParsingPlugins,
     textGuardPlugin,

@@ -134,6 +134,16 @@ const schema = z.object({
   // posts only to https push services on public addresses (a staff-supplied URL is never trusted).
   PUSH_ALLOW_LOOPBACK: bool.default(false),
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
+  // How long a client may take to send a request's headers, and then its body (an upload gets more
+  // time, at UPLOAD_MIN_KB_PER_SECOND for its size); how long an idle kept-alive connection stays
+  // open. Seconds; decision 010.
+  HEADERS_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(10),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(30),
+  KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(5),
+  UPLOAD_MIN_KB_PER_SECOND: z.coerce.number().positive().default(64),
+  // Open connections one client address (an IPv6 /64) may hold; proxies named in TRUST_PROXY are
+  // not counted, their clients' requests in flight are. 0 is no limit.
+  MAX_CONNECTIONS_PER_CLIENT: z.coerce.number().int().min(0).default(64),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // `pretty`: one short line per warning or error, for a person at a terminal; `json`: a JSON line
   // per event and per request, for a process manager. Unset: pretty when stdout is a terminal.

@@ -11,6 +11,8 @@ export const RESET_LINK_MINUTES = 30;
 export const EMAIL_LINK_HOURS = 24;
 /** The tokens in mailed links: 32 random bytes, base64url. */
 export const LINK_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+/** The tokens' length, stated as a maximum too: an anonymous body's size is read from its schema. */
+export const LINK_TOKEN_LENGTH = 43;
 
 /** Words of the forgot, reset and e-mail screens; the server answers the same ones. */
 export const recoveryMessages = {
@@ -53,7 +55,10 @@ export const forgotBody = (account: string) =>
 
 /** POST /api/auth/reset: the token from the link and a new password (the sign-up rules). */
 export const resetSchema = z.object({
-  token: z.string().regex(LINK_TOKEN, recoveryMessages.linkInvalid),
+  token: z
+    .string()
+    .max(LINK_TOKEN_LENGTH, recoveryMessages.linkInvalid)
+    .regex(LINK_TOKEN, recoveryMessages.linkInvalid),
   password: newPasswordSchema('New password'),
 });
 
@@ -75,7 +80,10 @@ export const emailChangeSchema = z.object({
 });
 
 export const confirmEmailSchema = z.object({
-  token: z.string().regex(LINK_TOKEN, recoveryMessages.linkInvalid),
+  token: z
+    .string()
+    .max(LINK_TOKEN_LENGTH, recoveryMessages.linkInvalid)
+    .regex(LINK_TOKEN, recoveryMessages.linkInvalid),
 });
 
 /** GET /api/auth/email: the account's confirmed address and one waiting for its link. */

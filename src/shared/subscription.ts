@@ -10,3 +10,5 @@ export const subscriptionMessages = {
 
 /** A link token: 32 random bytes, base64url. Anything else is refused before the database. */
 export const SUBSCRIPTION_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+/** The tokens' length, stated as a maximum too: an anonymous body's size is read from its schema. */
+export const SUBSCRIPTION_TOKEN_LENGTH = 43;

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { FastifyServerOptions } from 'fastify';
-import { MAX_BODY_BYTES } from '../../shared/constants';
+import { MAX_BODY_BYTES, MAX_UPLOAD_BYTES } from '../../shared/constants';
 import type { Env } from '../env';
 import { prettyLogStream } from './log-format';
 import { redactUrl } from './secret-urls';
@@ -71,10 +71,33 @@ export function serverOptions(input: ServerOptionsInput): FastifyServerOptions {
     // build); on a slow or busy machine they take what they take, and no timer fails them.
     pluginTimeout: 0,
     serverFactory: (handler) =>
-      http.createServer((request, response) => {
+      http.createServer(connectionTimeouts(env), (request, response) => {
         if (input.answerEarly()?.(request, response)) return;
         handler(request, response);
       }),
     genReqId: () => crypto.randomUUID(),
+  };
+}
+
+/** The most time an upload's body may take: the request timeout plus its size at the slowest rate served. */
+export function uploadDeadlineMs(env: Env, bytes: number): number {
+  return env.REQUEST_TIMEOUT_SECONDS * 1000 + (bytes / (env.UPLOAD_MIN_KB_PER_SECOND * 1024)) * 1000;
+}
+
+/**
+ * Node's own timers, set for a small site (its defaults hold a slow request for 300 s and check
+ * only every 30 s). Headers must arrive within HEADERS_TIMEOUT_SECONDS, checked often enough to
+ * mean it; an idle kept-alive connection closes after KEEP_ALIVE_TIMEOUT_SECONDS. The body's
+ * deadline depends on the request (an upload gets longer), so it is set per request
+ * (plugins/client-connections.ts); Node's request timeout stays behind it as a backstop, at the
+ * longest any upload may take.
+ */
+export function connectionTimeouts(env: Env): http.ServerOptions {
+  const headersMs = Math.round(env.HEADERS_TIMEOUT_SECONDS * 1000);
+  return {
+    headersTimeout: headersMs,
+    requestTimeout: Math.max(headersMs, Math.round(uploadDeadlineMs(env, MAX_UPLOAD_BYTES + 64 * 1024))),
+    keepAliveTimeout: Math.round(env.KEEP_ALIVE_TIMEOUT_SECONDS * 1000),
+    connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.round(headersMs / 4))),
   };
 }

@@ -67,6 +67,7 @@ export const loadSheddingPlugin = fp(
   async (app) => registerLoadShedding(app, app.env.MAX_EVENT_LOOP_DELAY_MS),
   {
     name: 'load-shedding',
-    dependencies: ['env', 'response-cache'],
+    // After the connection limits: a refused request still has its body's deadline.
+    dependencies: ['env', 'response-cache', 'client-connections'],
   },
 );

@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
+import type { ZodType } from 'zod';
 import { isApprovedStaff } from '../../shared/roles';
 import type { FormUploads, RequestContext, SiteData } from '../../shared/site-data';
 import { HttpError } from '../errors';
@@ -26,6 +27,8 @@ export interface SsrOptions {
     string,
     (request: FastifyRequest) => Promise<{ body: string; uploads: FormUploads }>
   >;
+  /** The schemas of the forms pages take url-encoded: the largest sizes the pages' body limit. */
+  bodyForms?: readonly ZodType[];
 }
 
 type Handler = (request: Request, context: RequestContext) => Promise<Response>;
@@ -132,11 +135,10 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
     }
   }
 
-  // Plain HTML forms (the contact form without JavaScript) post url-encoded bodies to pages.
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 64 * 1024 },
-    (_r, body, done) => done(null, body),
+  // Plain HTML forms (the contact form without JavaScript) post url-encoded bodies to pages, as
+  // large as the largest of `bodyForms` (the route's limit).
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_r, body, done) =>
+    done(null, body),
   );
 
   app.route({
@@ -144,6 +146,7 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
     url: '/*',
     config: {
       access: 'public',
+      bodyForms: options.bodyForms,
       // Page forms without JavaScript (contact, subscription confirm and unsubscribe) post here;
       // what each form does is limited again by its own bucket.
       writeLimit: {

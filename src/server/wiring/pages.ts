@@ -1,4 +1,6 @@
 import fp from 'fastify-plugin';
+import { schemasFor } from '../../shared/content/schema';
+import { confirmEmailSchema } from '../../shared/recovery';
 import { requestFormReader } from '../modules/requests/photo-form';
 import { registerSsr } from '../plugins/ssr';
 
@@ -18,6 +20,14 @@ export const pagesPlugin = fp<PagesOptions>(
       dev: options.ssr.dev,
       site: app.site,
       multipartForms: { '/contact': requestFormReader(app, app.requestPhotos) },
+      // What pages take url-encoded: a record anyone may create (the contact request without
+      // photos, the subscription), and a mailed link's token (confirm, unsubscribe, new e-mail).
+      bodyForms: [
+        ...[...app.repositories.values()]
+          .filter((repository) => repository.def.access.create === 'public')
+          .map((repository) => schemasFor(repository.def).create),
+        confirmEmailSchema,
+      ],
     });
     app.all(
       '/api/*',
@@ -34,5 +44,5 @@ export const pagesPlugin = fp<PagesOptions>(
       },
     );
   },
-  { name: 'pages', dependencies: ['site', 'requests'], encapsulate: true },
+  { name: 'pages', dependencies: ['site', 'requests', 'repositories'], encapsulate: true },
 );

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { tapEventSchema } from '../../../shared/tap-event';
 import { TAP_EVENTS_PATH } from '../../../shared/taps';
 import { HttpError } from '../../errors';
+import { jsonDepthWithin, MAX_JSON_DEPTH, tooDeep } from '../../http/body-size';
 import { refuseOtherSites } from '../../http/same-site';
 import { errorSchema } from '../../http/schemas';
 import type { TapStore } from './tap-store';
@@ -20,6 +21,8 @@ export function tapRoutes(store: TapStore): FastifyPluginAsyncZod {
     // This plugin's own scope: other routes keep Fastify's plain-text parser.
     app.removeContentTypeParser('text/plain');
     app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {
+      // Bounded like every JSON body (plugins/request-parsing.ts), before it is parsed.
+      if (!jsonDepthWithin(String(body), MAX_JSON_DEPTH)) return done(tooDeep(), undefined);
       try {
         done(null, JSON.parse(String(body)));
       } catch {
@@ -30,7 +33,6 @@ export function tapRoutes(store: TapStore): FastifyPluginAsyncZod {
     app.post(
       TAP_EVENTS_PATH,
       {
-        bodyLimit: 1024,
         onRequest: refuseOtherSites("Taps are counted only when sent from this site's own pages."),
         config: {
           access: 'public',

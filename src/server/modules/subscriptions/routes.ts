@@ -1,14 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { SUBSCRIPTION_TOKEN, subscriptionMessages } from '../../../shared/subscription';
+import {
+  SUBSCRIPTION_TOKEN,
+  SUBSCRIPTION_TOKEN_LENGTH,
+  subscriptionMessages,
+} from '../../../shared/subscription';
 import { HttpError } from '../../errors';
 import { errorSchema } from '../../http/schemas';
 import type { WriteLimit } from '../../plugins/write-limits';
 import { createSubscriptionStore } from './store';
 
 const messageSchema = z.object({ message: z.string() });
-const subscriptionTokenSchema = z.string().regex(SUBSCRIPTION_TOKEN, { message: 'This link is not valid.' });
+const subscriptionTokenSchema = z
+  .string()
+  .max(SUBSCRIPTION_TOKEN_LENGTH, { message: 'This link is not valid.' })
+  .regex(SUBSCRIPTION_TOKEN, { message: 'This link is not valid.' });
 
 /** Links come from mail: a person clicks a few; more from one address is a scanner or a guesser. */
 const subscriptionLinkLimit: WriteLimit = {
