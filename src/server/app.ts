@@ -27,6 +27,7 @@ import { compressionPlugin } from './plugins/compression';
 import { conditionalPlugins } from './plugins/conditional';
 import { errorsPlugin } from './plugins/errors';
 import { loadSheddingPlugin } from './plugins/load-shedding';
+import { normalPathsPlugin } from './plugins/normal-paths';
 import { openApiPlugins } from './plugins/openapi';
 import { requestParsingPlugins } from './plugins/request-parsing';
 import { responseCachePlugins } from './plugins/response-cache';
@@ -71,6 +72,7 @@ export function appPlugins(options: AppOptions): PluginEntry[] {
     siteOriginPlugin,
     withOptions(repositoriesPlugin, { extraTypes: options.extraContentTypes }),
     errorsPlugin,
+    normalPathsPlugin,
     ...responseCachePlugins,
     loadSheddingPlugin,
     ...requestParsingPlugins,

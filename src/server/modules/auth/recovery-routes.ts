@@ -13,6 +13,7 @@ import {
   recoveryMessages,
   resetSchema,
 } from '../../../shared/recovery';
+import { secretLink } from '../../../shared/secret-links';
 import type { ChangeTransaction } from '../../db/change-log';
 import { isUniqueViolation } from '../../db/errors';
 import { HttpError, notFound, tooManyRequests, validationFailed } from '../../errors';
@@ -47,10 +48,8 @@ const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store
 
 const companyName = async (app: FastifyInstance) => (await app.site.settings()).companyName;
 
-export const resetLinkOf = (origin: string, token: string) =>
-  `${origin}/reset?token=${encodeURIComponent(token)}`;
-const confirmLinkOf = (origin: string, token: string) =>
-  `${origin}/confirm-email?token=${encodeURIComponent(token)}`;
+export const resetLinkOf = (origin: string, token: string) => secretLink('reset', token, origin);
+const confirmLinkOf = (origin: string, token: string) => secretLink('confirmEmail', token, origin);
 
 function resetMailBody(company: string, link: string, by: 'forgot' | 'admin') {
   const why =

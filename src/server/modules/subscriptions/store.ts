@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { secretLink } from '../../../shared/secret-links';
 import type { Database } from '../../db/client';
 import type { MailOutbox } from '../mail/outbox';
 
@@ -12,11 +13,10 @@ const hashOf = (token: string) => createHash('sha256').update(token).digest('hex
 
 /** The pages a subscriber's links open, and the one-click address mail clients post to (RFC 8058). */
 function subscriptionLinks(origin: string, tokens: { confirm: string; unsubscribe: string }) {
-  const base = origin.replace(/\/$/, '');
   return {
-    confirm: `${base}/subscription/confirm?token=${tokens.confirm}`,
-    unsubscribe: `${base}/subscription/unsubscribe?token=${tokens.unsubscribe}`,
-    oneClickUnsubscribe: `${base}/api/subscriptions/unsubscribe?token=${tokens.unsubscribe}`,
+    confirm: secretLink('subscriptionConfirm', tokens.confirm, origin),
+    unsubscribe: secretLink('unsubscribe', tokens.unsubscribe, origin),
+    oneClickUnsubscribe: secretLink('oneClickUnsubscribe', tokens.unsubscribe, origin),
   };
 }
 
