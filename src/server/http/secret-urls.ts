@@ -24,3 +24,24 @@ export function redactUrl(url: string): string {
   const view = decodedView(url);
   return carriesSecretLink(view) ? redactSecretLink(view) : url;
 }
+
+/** An absolute link in a text (a mail's body, a List-Unsubscribe header): up to a space or a bracket. */
+const LINK_IN_TEXT = /https?:\/\/[^\s<>"'()]+/gi;
+
+/**
+ * The text with the secret of every secret link in it replaced, everything else kept: what a
+ * delivered mail keeps of its links (decision 010, "Sent secrets are not kept").
+ */
+export function redactSecretLinksIn(text: string): string {
+  return text.replace(LINK_IN_TEXT, (link) => {
+    const pathAt = link.indexOf('/', link.indexOf('//') + 2);
+    if (pathAt < 0) return link;
+    const target = link.slice(pathAt);
+    return carriesSecret(target) ? link.slice(0, pathAt) + redactUrl(target) : link;
+  });
+}
+
+/** Whether a text holds a secret link. */
+export function holdsSecretLink(text: string): boolean {
+  return redactSecretLinksIn(text) !== text;
+}

@@ -89,6 +89,7 @@ export function recoveryActions(app: FastifyInstance) {
             to: user.email,
             subject: `Choose a new password for ${company}`.slice(0, 200),
             body: resetMailBody(company, link, 'admin').replace('{username}', user.username),
+            carriesSecret: true,
           });
         await tx.record({
           resource: 'users',
@@ -165,6 +166,7 @@ export async function queueEmailConfirmation(
       `${confirmLinkOf(app.siteOrigin(), token)}\n\n` +
       'Password reset links and sign-in notices go to the account’s address.\n' +
       'If it was not you, ignore this e-mail: the address is not used until the link is opened.\n',
+    carriesSecret: true,
   });
   return true;
 }

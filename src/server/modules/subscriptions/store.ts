@@ -59,6 +59,7 @@ export function createSubscriptionStore(database: Database) {
           `If it was not you, ignore this e-mail: without confirmation the address is removed in ${CONFIRMATION_DAYS} days and gets no other mail.\n\n` +
           `Unsubscribe: ${links.unsubscribe}\n`,
         headers: unsubscribeHeaders(links.oneClickUnsubscribe),
+        carriesSecret: true,
       });
     },
 
