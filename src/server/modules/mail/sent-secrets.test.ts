@@ -36,6 +36,12 @@ const rowsTo = (to: string) =>
     'select body, headers, sent_at, attempts, carries_secret from mail_outbox where to_address = $1 order by created_at',
     [to],
   );
+/** The stored copy once the mail to `to` was delivered. */
+const sentRowsTo = (to: string) =>
+  eventually(async () => {
+    const rows = await rowsTo(to);
+    return rows[0]?.sent_at ? rows : null;
+  });
 /** The mail's bytes as received, quoted-printable soft breaks and escapes undone. */
 const textOf = (mail: ReceivedMail) =>
   mail.raw
@@ -79,10 +85,7 @@ describe('a mail that carries a secret link', () => {
 
     const [received] = await eventually(() => (mailsTo(email).length === 1 ? mailsTo(email) : null));
     expect(textOf(received!)).toContain(`${SITE}/reset?token=${token}`);
-    const [sent] = await eventually(async () => {
-      const rows = await rowsTo(email);
-      return rows[0]?.sent_at ? rows : null;
-    });
+    const [sent] = await sentRowsTo(email);
     expect(sent!.body).not.toContain(token);
     expect(sent!.body).toContain(`${SITE}/reset?token=[redacted]`);
     expect(sent!.body).toContain('choose a new password');
@@ -99,10 +102,7 @@ describe('a mail that carries a secret link', () => {
     const [received] = await eventually(() => (mailsTo(email).length === 1 ? mailsTo(email) : null));
     const tokens = [...textOf(received!).matchAll(/token=([\w-]{43})/g)].map((m) => m[1]!);
     expect(new Set(tokens).size).toBe(2);
-    const [sent] = await eventually(async () => {
-      const rows = await rowsTo(email);
-      return rows[0]?.sent_at ? rows : null;
-    });
+    const [sent] = await sentRowsTo(email);
     const stored = JSON.stringify(sent);
     for (const token of tokens) expect(stored).not.toContain(token);
     expect(sent!.headers['List-Unsubscribe']).toBe(
@@ -125,12 +125,24 @@ describe('a mail that carries a secret link', () => {
     t.app.mailOutbox!.nudge();
     const [received] = await eventually(() => (mailsTo(email).length === 1 ? mailsTo(email) : null));
     expect(textOf(received!)).toContain(token);
-    const [sent] = await eventually(async () => {
-      const rows = await rowsTo(email);
-      return rows[0]?.sent_at ? rows : null;
-    });
+    const [sent] = await sentRowsTo(email);
     expect(sent!.carries_secret).toBe(true);
     expect(sent!.body).toBe(`See how it goes: ${SITE}/track/[redacted]\nThanks.\n`);
+  });
+
+  it('not yet sent keeps its token in the database, for the next attempt, but not in a backup', async () => {
+    const token = 'W4itingT0kenW4itingT0kenW4itingT0kenW4iting';
+    await t.database.query(
+      `insert into mail_outbox (resource, record_id, to_address, subject, body, next_attempt_at, carries_secret)
+       values ('password-reset', '4', 'waiting@example.com', 'Reset', $1, now() + interval '1 day', true)`,
+      [`Open ${SITE}/reset?token=${token} within 30 minutes.`],
+    );
+    const [waiting] = await rowsTo('waiting@example.com');
+    expect(waiting!.body).toContain(token);
+    const backup = await backupText('while-waiting.jsonl.gz');
+    expect(backup).toContain('waiting@example.com');
+    expect(backup).toContain('reset?token=[redacted] within 30 minutes');
+    expect(backup).not.toContain(token);
   });
 
   it('marked by whoever queued it, with no link the list knows, is not kept at all once delivered', async () => {
@@ -144,10 +156,7 @@ describe('a mail that carries a secret link', () => {
       carriesSecret: true,
     });
     t.app.mailOutbox!.nudge();
-    const [sent] = await eventually(async () => {
-      const rows = await rowsTo(email);
-      return rows[0]?.sent_at ? rows : null;
-    });
+    const [sent] = await sentRowsTo(email);
     expect(sent!.body).not.toContain('839201');
   });
 });
