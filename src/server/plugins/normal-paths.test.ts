@@ -148,6 +148,20 @@ describe('a path spelled other than its normal form', () => {
     expect(post.headers.location).toBe('/api/contactus');
   });
 
+  it('is never redirected to another site, even when its normal form would read as one', async () => {
+    for (const target of [
+      '/./\\evil.example/x',
+      '/.//evil.example',
+      '//evil.example',
+      'http://evil.example//evil.example',
+    ]) {
+      const answer = await rawGet(target);
+      expect(answer.status, target).toBe(308);
+      expect(answer.headers.location, target).toMatch(/^\/(?![/\\])/);
+    }
+    expect((await rawGet('/./\\evil.example/x')).headers.location).toBe('/');
+  });
+
   it('is logged in its normal form, with the secret redacted', () => {
     const logged = lines.join('\n');
     expect(logged).toContain('/track/[redacted]');

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { redirectTargetOr } from '../../shared/redirect-target';
 import { staticSecurityHeaders } from './security-headers';
 
 /**
@@ -14,8 +15,10 @@ export const normalPathsPlugin = fp(
     app.addHook('onRequest', function redirectToNormalPath(request, reply, done) {
       if (request.originalUrl === request.url) return done();
       staticSecurityHeaders(request, reply);
-      reply.redirect(request.url, 308);
+      // The normal form of `/./\evil.example` is `/\evil.example`, which a browser reads as another
+      // host: only a target that stays on this site is followed, anything else goes home.
+      reply.redirect(redirectTargetOr(request.url, app.siteOrigin(), '/'), 308);
     });
   },
-  { name: 'normal-paths' },
+  { name: 'normal-paths', dependencies: ['site-origin'] },
 );
