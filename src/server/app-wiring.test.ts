@@ -77,6 +77,7 @@ describe('the plugin list', () => {
       expect(pluginNames(orderPlugins(arrange(appPlugins(options))))).toEqual(order);
     const comesBefore = (first: string, second: string) =>
       expect(order.indexOf(first)).toBeLessThan(order.indexOf(second));
+    comesBefore('normal-paths', 'response-cache');
     comesBefore('response-cache', 'load-shedding');
     comesBefore('load-shedding', 'cookies');
     comesBefore('cookies', 'access');

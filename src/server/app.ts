@@ -29,6 +29,7 @@ import { compressionPlugin } from './plugins/compression';
 import { conditionalPlugins } from './plugins/conditional';
 import { errorsPlugin } from './plugins/errors';
 import { loadSheddingPlugin } from './plugins/load-shedding';
+import { normalPathsPlugin } from './plugins/normal-paths';
 import { openApiPlugins } from './plugins/openapi';
 import { requestParsingPlugins } from './plugins/request-parsing';
 import { responseCachePlugins } from './plugins/response-cache';
@@ -74,6 +75,7 @@ export function appPlugins(options: AppOptions): PluginEntry[] {
     secretBoxPlugin,
     withOptions(repositoriesPlugin, { extraTypes: options.extraContentTypes }),
     errorsPlugin,
+    normalPathsPlugin,
     ...responseCachePlugins,
     clientConnectionsPlugin,
     loadSheddingPlugin,

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { secretLink } from '../shared/secret-links';
 import { buildApp } from './app';
 import type { Database } from './db/client';
 import { type Env, loadEnv } from './env';
@@ -72,7 +73,7 @@ export async function startServer(options: StartOptions = {}): Promise<FastifyIn
   // Until an admin exists, every instance prints the same claim link; after that only the login.
   const setupCode = await currentSetupCode(app.database, env.SETUP_CODE);
   const staffLine = setupCode
-    ? `  Claim this site: open ${env.PUBLIC_URL ? origin : url}/signup?code=${setupCode} to create the admin account (the code works once)\n`
+    ? `  Claim this site: open ${secretLink('setup', setupCode, env.PUBLIC_URL ? origin : url)} to create the admin account (the code works once)\n`
     : `  Staff area: ${url}/login\n`;
   const seconds = (readyAt / 1000).toFixed(1);
   console.info(

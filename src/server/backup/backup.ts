@@ -5,6 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import type { Database } from '../db/client';
 import { migrate } from '../db/migrate';
+import { sentCopyOf } from '../modules/mail/outbox';
 import { privateWriteStream } from '../private-files.mjs';
 import { type BackupStore, createBackupStore } from './backup-store';
 
@@ -32,6 +33,25 @@ const SKIPPED = new Set([
   'api_keys',
 ]);
 const BATCH = 500;
+
+/**
+ * A mail still waiting to be sent that carries a secret link goes into the file as it will be kept
+ * once sent, its links without their secrets: a backup holds no working reset, confirmation or
+ * status link (decision 010, "Sent secrets are not kept"). Restored, such a mail is sent without
+ * them; a reset or confirmation link would not work after a restore anyway.
+ */
+function withoutSecrets(table: string, json: string): string {
+  if (table !== 'mail_outbox') return json;
+  const row = JSON.parse(json) as {
+    carries_secret?: boolean;
+    sent_at: string | null;
+    body: string;
+    headers: Record<string, string> | null;
+  };
+  // A sent mail's row already is its kept copy.
+  if (!row.carries_secret || row.sent_at !== null) return json;
+  return JSON.stringify({ ...row, ...sentCopyOf(row) });
+}
 
 /** The site's tables, parents before the tables that reference them. */
 async function siteTables(store: BackupStore): Promise<{ name: string; key: string[] }[]> {
@@ -81,7 +101,11 @@ async function writeBackup(
       for (let offset = 0; ; offset += BATCH) {
         const rows = await store.rowsAsJson(table.name, table.key, offset, BATCH);
         if (rows.length)
-          await write(rows.map((json) => `{"t":${JSON.stringify(table.name)},"r":${json}}\n`).join(''));
+          await write(
+            rows
+              .map((json) => `{"t":${JSON.stringify(table.name)},"r":${withoutSecrets(table.name, json)}}\n`)
+              .join(''),
+          );
         count += rows.length;
         if (rows.length < BATCH) break;
       }

@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { secretLink } from '../../shared/secret-links';
 
 /** Letters and digits nobody misreads on a phone call: no 0/O, 1/I/L. */
 export const REFERENCE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
@@ -16,7 +17,7 @@ export function newReference(prefix: string): string {
 export const REFERENCE_PATTERN = /^[A-Z]{2,4}-[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{4,6}$/;
 
 /** The path of the private status page of a token. */
-export const trackPath = (token: string) => `/track/${token}`;
+export const trackPath = (token: string) => secretLink('track', token);
 
 /** The stored form of a track token: its SHA-256, as sessions store theirs (modules/auth/store.ts). */
 export const hashTrackToken = (token: string) => createHash('sha256').update(token).digest('hex');

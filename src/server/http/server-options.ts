@@ -3,6 +3,7 @@ import type { FastifyServerOptions } from 'fastify';
 import { MAX_BODY_BYTES, MAX_UPLOAD_BYTES } from '../../shared/constants';
 import type { Env } from '../env';
 import { prettyLogStream } from './log-format';
+import { normalPath } from './normal-path';
 import { redactUrl } from './secret-urls';
 
 /**
@@ -66,6 +67,9 @@ export function serverOptions(input: ServerOptionsInput): FastifyServerOptions {
       caseSensitive: false,
       maxParamLength: 200,
     },
+    // Routing, the cache, the headers and the log read the normal form of every path; a request
+    // that used another is redirected to it (plugins/normal-paths.ts). Decision 010.
+    rewriteUrl: (request) => normalPath(request.url ?? '/'),
     requestIdHeader: false,
     // The slow steps of a start are plugins (creating and migrating the database, loading the web
     // build); on a slow or busy machine they take what they take, and no timer fails them.

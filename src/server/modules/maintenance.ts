@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { pruneRateLimits } from '../plugins/rate-limiter';
+import { SENT_MAIL_DAYS } from './mail/outbox';
+import { createOutboxStore } from './mail/outbox-store';
 import { vacuumAnalyze } from './maintenance-store';
 import { createSubscriptionStore } from './subscriptions/store';
 import { recordPurged } from './trash/trash';
@@ -13,12 +15,14 @@ export interface MaintenanceResult {
   purged: number;
   /** Subscribers removed because they did not confirm within a week of their confirmation mail. */
   unconfirmedRemoved: number;
+  /** Delivered mails deleted because they were sent more than SENT_MAIL_DAYS ago. */
+  sentMailDeleted: number;
 }
 
 /**
  * Housekeeping any instance may run at any time: purge records that sat in the trash longer than
- * TRASH_RETENTION_DAYS, remove subscribers who never confirmed, forget ended rate-limit windows
- * and expired sessions.
+ * TRASH_RETENTION_DAYS, remove subscribers who never confirmed, delete mail delivered more than
+ * SENT_MAIL_DAYS ago, forget ended rate-limit windows and expired sessions.
  */
 export async function runMaintenance(
   app: FastifyInstance,
@@ -44,12 +48,16 @@ export async function runMaintenance(
         return ids.length;
       });
     }
+    // Mail still waiting to be sent stays, whatever its age: it is deleted once delivered and old.
+    const sentMailDeleted = await createOutboxStore(app.database).deleteSentBefore(
+      new Date(now.getTime() - SENT_MAIL_DAYS * 24 * HOUR_MS),
+    );
     await pruneRateLimits(app.database);
     await options.purgeExpiredSessions();
     // Embedded PGlite runs no autovacuum: without this, deleted rows pile up, statistics go stale
     // and index-only scans of a big inbox turn into table reads (docs/decisions/050).
     if (app.database.kind === 'pglite') await vacuumAnalyze(app.database);
-    return { purged, unconfirmedRemoved };
+    return { purged, unconfirmedRemoved, sentMailDeleted };
   });
 }
 
@@ -60,7 +68,8 @@ export function scheduleMaintenance(app: FastifyInstance, purgeExpiredSessions: 
   const run = () => {
     running = runMaintenance(app, { purgeExpiredSessions })
       .then((result) => {
-        if (result.purged || result.unconfirmedRemoved) app.log.info(result, 'maintenance: purged');
+        if (result.purged || result.unconfirmedRemoved || result.sentMailDeleted)
+          app.log.info(result, 'maintenance: purged');
       })
       .catch((error: unknown) => app.log.error({ err: error }, 'maintenance failed'));
     timer = setTimeout(run, HOUR_MS);

@@ -142,7 +142,7 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
     !NEVER.test(request.url) &&
     !carriesSecret(request.url);
 
-  // The first hook of all: a replay skips cookies, sessions and everything else per request.
+  // The first hook after the normal-path redirect: a replay skips cookies, sessions and everything else.
   app.addHook('onRequest', function replayFromCache(request, reply, done) {
     if (!cacheable(request)) return done();
     const key = cacheKey(request.url, request.headers);
@@ -323,12 +323,13 @@ export function hashInlineScripts(csp: string, html: Buffer): string {
     .join(';');
 }
 
-/** The first hook of all: a replay skips cookies, sessions and everything else per request. */
+/** The first hook after the normal-path redirect: a replay skips cookies, sessions and everything else. */
 export const responseCachePlugin = fp(
   async (app) => {
     app.decorate('responseCache', registerResponseCache(app));
   },
-  { name: 'response-cache', dependencies: ['database'] },
+  // After the redirect of a path that is not normal: a stored page is found by its one normal path.
+  { name: 'response-cache', dependencies: ['database', 'normal-paths'] },
 );
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { carriesSecret, isTrackUrl } from '../http/secret-urls';
+import { carriesSecret, isSecretPageUrl } from '../http/secret-urls';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -68,6 +68,13 @@ const STATIC_HEADERS: Record<string, string> = {
   'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
 };
 
+/** The headers every answer carries whatever it is; also sent by answers given before this plugin's hooks. */
+export function staticSecurityHeaders(request: FastifyRequest, reply: FastifyReply) {
+  reply.headers(STATIC_HEADERS);
+  if (request.protocol === 'https')
+    reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+}
+
 /**
  * Security headers on every response (ASVS 3.4). HSTS only when the request arrived over HTTPS
  * (directly, or through a proxy trusted by TRUST_PROXY). No CORS headers are ever sent: other
@@ -79,9 +86,7 @@ export function registerSecurityHeaders(app: FastifyInstance) {
   app.decorateRequest('cspNonce', null);
 
   app.addHook('onRequest', async function setStaticHeaders(request, reply) {
-    reply.headers(STATIC_HEADERS);
-    if (request.protocol === 'https')
-      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    staticSecurityHeaders(request, reply);
   });
 
   app.addHook('onSend', async function setContentPolicy(request, reply, payload) {
@@ -100,8 +105,9 @@ export function registerSecurityHeaders(app: FastifyInstance) {
     // own form posts (the confirm and reset pages), which the page's action then refuses.
     if (carriesSecret(request.url))
       reply.header('cache-control', 'no-store').header('referrer-policy', 'same-origin');
-    // A request's status page is one visitor's own: kept by no cache, shown by no search engine.
-    if (isTrackUrl(request.url))
+    // A page whose path is its secret (a request's status page) is one visitor's own: kept by no
+    // cache, shown by no search engine.
+    if (isSecretPageUrl(request.url))
       reply.header('cache-control', 'private, no-store').header('x-robots-tag', 'noindex, nofollow');
     return payload;
   });

@@ -135,12 +135,16 @@ describe('Strapi GHSA-24q2-59hm-rh9r: the login limit cannot be escaped by spell
     ];
     const statuses: number[] = [];
     for (let i = 0; i < 10; i++) {
-      const res = await limited.app.inject({
-        method: 'POST',
-        url: spellings[i % spellings.length]!,
-        remoteAddress: `198.51.100.${i}`,
-        payload: { username: i % 2 ? username.toUpperCase() : username, password: 'not the password' },
-      });
+      const attempt = (url: string) =>
+        limited.app.inject({
+          method: 'POST',
+          url,
+          remoteAddress: `198.51.100.${i}`,
+          payload: { username: i % 2 ? username.toUpperCase() : username, password: 'not the password' },
+        });
+      let res = await attempt(spellings[i % spellings.length]!);
+      // A path not in its normal form (`//api/…`) is sent to it with a 308, which a client follows.
+      if (res.statusCode === 308) res = await attempt(String(res.headers.location));
       statuses.push(res.statusCode);
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429, 429, 429]);

@@ -14,6 +14,7 @@ import {
   recoveryMessages,
   resetSchema,
 } from '../../../shared/recovery';
+import { secretLink } from '../../../shared/secret-links';
 import type { ChangeTransaction } from '../../db/change-log';
 import { isUniqueViolation } from '../../db/errors';
 import { HttpError, notFound, tooManyRequests, validationFailed } from '../../errors';
@@ -48,10 +49,8 @@ const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store
 
 const companyName = async (app: FastifyInstance) => (await app.settingsStore.get()).companyName;
 
-export const resetLinkOf = (origin: string, token: string) =>
-  `${origin}/reset?token=${encodeURIComponent(token)}`;
-const confirmLinkOf = (origin: string, token: string) =>
-  `${origin}/confirm-email?token=${encodeURIComponent(token)}`;
+export const resetLinkOf = (origin: string, token: string) => secretLink('reset', token, origin);
+const confirmLinkOf = (origin: string, token: string) => secretLink('confirmEmail', token, origin);
 
 function resetMailBody(company: string, link: string, by: 'forgot' | 'admin') {
   const why =
@@ -91,6 +90,7 @@ export function recoveryActions(app: FastifyInstance) {
             to: user.email,
             subject: `Choose a new password for ${company}`.slice(0, 200),
             body: resetMailBody(company, link, 'admin').replace('{username}', user.username),
+            carriesSecret: true,
           });
         await tx.record({
           resource: 'users',
@@ -167,6 +167,7 @@ export async function queueEmailConfirmation(
       `${confirmLinkOf(app.siteOrigin(), token)}\n\n` +
       'Password reset links and sign-in notices go to the account’s address.\n' +
       'If it was not you, ignore this e-mail: the address is not used until the link is opened.\n',
+    carriesSecret: true,
   });
   return true;
 }

@@ -44,8 +44,8 @@ export function createRecoveryStore(database: Database) {
            select $4, id, now() + make_interval(mins => $5) from account
            returning user_id
          )
-         insert into mail_outbox (resource, record_id, to_address, subject, body)
-         select 'password-reset', a.id::text, a.email, $6, replace($7, '{username}', a.username)
+         insert into mail_outbox (resource, record_id, to_address, subject, body, carries_secret)
+         select 'password-reset', a.id::text, a.email, $6, replace($7, '{username}', a.username), true
            from account a join reset r on r.user_id = a.id`,
         [
           lookup.username === undefined ? null : canonicalIdentity(lookup.username),

@@ -9,6 +9,14 @@ export interface DueMail {
   body: string;
   headers: Record<string, string> | null;
   attempts: number;
+  /** Its body or headers hold a secret link: once delivered, the stored copy loses the secret. */
+  carriesSecret: boolean;
+}
+
+/** What a delivered mail keeps in place of what it was sent with. */
+export interface SentCopy {
+  body: string;
+  headers: Record<string, string> | null;
 }
 
 /** The mail_outbox rows: queued in a record's transaction, claimed, sent or put off by the worker. */
@@ -22,10 +30,11 @@ export function createOutboxStore(database: Database) {
       subject: string;
       body: string;
       headers: Record<string, string>;
+      carriesSecret: boolean;
     }): Promise<void> {
       await database.query(
-        `insert into mail_outbox (resource, record_id, to_address, reply_to, subject, body, headers)
-         values ($1, $2, $3, $4, $5, $6, $7::jsonb)`,
+        `insert into mail_outbox (resource, record_id, to_address, reply_to, subject, body, headers, carries_secret)
+         values ($1, $2, $3, $4, $5, $6, $7::jsonb, $8)`,
         [
           mail.resource,
           mail.recordId,
@@ -34,6 +43,7 @@ export function createOutboxStore(database: Database) {
           mail.subject,
           mail.body,
           JSON.stringify(mail.headers),
+          mail.carriesSecret,
         ],
       );
     },
@@ -48,13 +58,29 @@ export function createOutboxStore(database: Database) {
           where id in (
             select id from mail_outbox where sent_at is null and next_attempt_at <= now()
              order by created_at limit $2 for update skip locked)
-          returning id, to_address as "toAddress", reply_to as "replyTo", subject, body, headers, attempts`,
+          returning id, to_address as "toAddress", reply_to as "replyTo", subject, body, headers, attempts,
+                    carries_secret as "carriesSecret"`,
         [leaseSeconds, batch],
       );
     },
 
-    async markSent(id: string): Promise<void> {
-      await database.query('update mail_outbox set sent_at = now(), last_error = null where id = $1', [id]);
+    /** Delivered: a mail that carried a secret keeps `copy` (its links without their secrets) instead. */
+    async markSent(id: string, copy: SentCopy | null): Promise<void> {
+      await database.query(
+        `update mail_outbox set sent_at = now(), last_error = null,
+                body = coalesce($2, body), headers = coalesce($3::jsonb, headers)
+          where id = $1`,
+        [id, copy?.body ?? null, copy?.headers ? JSON.stringify(copy.headers) : null],
+      );
+    },
+
+    /** Delivered mail older than `before` is deleted: answers how many. */
+    async deleteSentBefore(before: Date): Promise<number> {
+      const rows = await database.query<{ id: string }>(
+        'delete from mail_outbox where sent_at is not null and sent_at < $1 returning id',
+        [before.toISOString()],
+      );
+      return rows.length;
     },
 
     async putOff(id: string, delaySeconds: number, error: string): Promise<void> {

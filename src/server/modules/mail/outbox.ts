@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transporter } from 'nodemailer';
 import type { Database } from '../../db/client';
-import { createOutboxStore, type DueMail } from './outbox-store';
+import { holdsSecretLink, redactSecretLinksIn } from '../../http/secret-urls';
+import { createOutboxStore, type DueMail, type SentCopy } from './outbox-store';
 
 export interface OutgoingMail {
   resource: string;
@@ -12,6 +13,27 @@ export interface OutgoingMail {
   body: string;
   /** Extra headers sent as they are (List-Unsubscribe on mail to subscribers). */
   headers?: Record<string, string>;
+  /**
+   * It carries a secret link (a reset, a confirmation, a status page): once delivered, the stored
+   * copy keeps the links without their secrets. A body or header holding a link of the list
+   * (src/shared/secret-links.ts) is marked so anyway.
+   */
+  carriesSecret?: boolean;
+}
+
+/** Said in place of a marked mail's body when no link of the list could be found in it to redact. */
+const REMOVED_BODY = '[The text of this mail was removed after delivery: it carried a secret.]';
+
+/** What a delivered mail that carried a secret keeps: the same text, each secret link without its secret. */
+export function sentCopyOf(mail: Pick<DueMail, 'body' | 'headers'>): SentCopy {
+  const body = redactSecretLinksIn(mail.body);
+  const headers = mail.headers
+    ? Object.fromEntries(
+        Object.entries(mail.headers).map(([name, value]) => [name, redactSecretLinksIn(value)]),
+      )
+    : null;
+  const redactedHeaders = JSON.stringify(headers) !== JSON.stringify(mail.headers);
+  return { body: body === mail.body && !redactedHeaders ? REMOVED_BODY : body, headers };
 }
 
 export interface MailOutboxOptions {
@@ -23,6 +45,9 @@ export interface MailOutboxOptions {
   pollMs?: number;
   log: FastifyBaseLogger;
 }
+
+/** A delivered mail is deleted by maintenance this many days after it was sent. */
+export const SENT_MAIL_DAYS = 30;
 
 /** While one instance sends a claimed row, others see it as not due for this long. */
 const LEASE_SECONDS = 120;
@@ -70,7 +95,7 @@ export function createMailOutbox(database: Database, options: MailOutboxOptions)
         text: row.body,
         headers: row.headers ?? undefined,
       });
-      await store.markSent(row.id);
+      await store.markSent(row.id, row.carriesSecret ? sentCopyOf(row) : null);
       return true;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
@@ -89,10 +114,15 @@ export function createMailOutbox(database: Database, options: MailOutboxOptions)
   const outbox = {
     /** Queue a mail inside the caller's transaction. */
     async enqueue(tx: Database, mail: OutgoingMail): Promise<void> {
+      const headers = mail.headers ?? {};
       await createOutboxStore(tx).insert({
         ...mail,
         replyTo: mail.replyTo ?? null,
-        headers: mail.headers ?? {},
+        headers,
+        carriesSecret:
+          mail.carriesSecret === true ||
+          holdsSecretLink(mail.body) ||
+          Object.values(headers).some(holdsSecretLink),
       });
     },
 

@@ -90,9 +90,10 @@ export function createRequestService(deps: RequestServiceDeps) {
     compose: ReturnType<typeof replyMail>,
   ): Promise<boolean> {
     const settings = await createSettingsStore(tx).get();
-    const mail = composeMail(def, record, settings, await statusLink(records, record._id), compose);
+    const link = await statusLink(records, record._id);
+    const mail = composeMail(def, record, settings, link, compose);
     if (!deps.outbox || !mail) return false;
-    await deps.outbox.enqueue(tx, mail);
+    await deps.outbox.enqueue(tx, { ...mail, carriesSecret: link !== null });
     return true;
   }
 

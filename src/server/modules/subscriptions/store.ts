@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { secretLink } from '../../../shared/secret-links';
 import type { Database } from '../../db/client';
 
 /** An unconfirmed address is removed this long after its confirmation mail was queued. */
@@ -16,11 +17,10 @@ const hashOf = (token: string) => createHash('sha256').update(token).digest('hex
 
 /** The pages a subscriber's links open, and the one-click address mail clients post to (RFC 8058). */
 function subscriptionLinks(origin: string, tokens: { confirm: string; unsubscribe: string }) {
-  const base = origin.replace(/\/$/, '');
   return {
-    confirm: `${base}/subscription/confirm?token=${tokens.confirm}`,
-    unsubscribe: `${base}/subscription/unsubscribe?token=${tokens.unsubscribe}`,
-    oneClickUnsubscribe: `${base}/api/subscriptions/unsubscribe?token=${tokens.unsubscribe}`,
+    confirm: secretLink('subscriptionConfirm', tokens.confirm, origin),
+    unsubscribe: secretLink('unsubscribe', tokens.unsubscribe, origin),
+    oneClickUnsubscribe: secretLink('oneClickUnsubscribe', tokens.unsubscribe, origin),
   };
 }
 
@@ -57,8 +57,8 @@ export function createSubscriptionStore(database: Database) {
                    or confirmation_sent_at < now() - make_interval(mins => $4))
            returning id, email
          )
-         insert into mail_outbox (resource, record_id, to_address, subject, body, headers)
-         select 'subscribers', id::text, email, $5, $6, $7::jsonb from due`,
+         insert into mail_outbox (resource, record_id, to_address, subject, body, headers, carries_secret)
+         select 'subscribers', id::text, email, $5, $6, $7::jsonb, true from due`,
         [
           subscriberId,
           hashOf(tokens.confirm),

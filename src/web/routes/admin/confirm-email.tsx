@@ -1,5 +1,6 @@
 import { data, Form, Link } from 'react-router';
 import { LINK_TOKEN, recoveryMessages } from '../../../shared/recovery';
+import { secretFrom } from '../../../shared/secret-links';
 import type { Route } from './+types/confirm-email';
 import { AuthShell } from './auth-shell';
 import '../../admin/admin.css';
@@ -9,7 +10,7 @@ import '../../admin/admin.css';
  * opening it changes nothing: its button's POST (a plain form, no JavaScript needed) does.
  */
 export function loader({ request }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get('token') ?? '';
+  const token = secretFrom('confirmEmail', new URL(request.url).searchParams);
   return { token: LINK_TOKEN.test(token) ? token : '' };
 }
 

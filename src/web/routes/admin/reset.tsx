@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LINK_TOKEN, recoveryMessages, resetFormSchema } from '../../../shared/recovery';
+import { secretFrom } from '../../../shared/secret-links';
 import { SchemaForm } from '../../admin/schema-form';
 import { AuthShell } from './auth-shell';
 import '../../admin/admin.css';
@@ -22,7 +23,7 @@ const FIELDS = [
 /** The page behind a reset link: a new password, twice. The link works once, for 30 minutes. */
 export default function Reset() {
   const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
+  const token = secretFrom('reset', params);
   const [done, setDone] = useState<string | null>(null);
   return (
     <AuthShell>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { signupSchema } from '../../../shared/auth';
+import { secretFrom } from '../../../shared/secret-links';
 import { SchemaForm } from '../../admin/schema-form';
 import { api } from '../../lib/api';
 import { AuthShell } from './auth-shell';
@@ -25,7 +26,7 @@ const FIELDS = [
 
 export default function Signup() {
   const [created, setCreated] = useState<{ message: string; role: string } | null>(null);
-  const linkCode = useSearchParams()[0].get('code') ?? '';
+  const linkCode = secretFrom('setup', useSearchParams()[0]);
   const [typedCode, setTypedCode] = useState('');
   // Until an admin exists the first account claims the site and needs the setup code.
   const [claimed, setClaimed] = useState<boolean | null>(null);

@@ -1,4 +1,5 @@
 import { data, Form, Link } from 'react-router';
+import { secretFrom } from '../../../shared/secret-links';
 import { SUBSCRIPTION_TOKEN, subscriptionMessages } from '../../../shared/subscription';
 import { SubscribeForm } from '../../components/footer';
 import type { Route } from './+types/subscription';
@@ -35,7 +36,10 @@ function stepOf(params: { step?: string }): Step {
  */
 export function loader({ params, request }: Route.LoaderArgs) {
   const step = stepOf(params);
-  const token = new URL(request.url).searchParams.get('token') ?? '';
+  const token = secretFrom(
+    step === 'confirm' ? 'subscriptionConfirm' : 'unsubscribe',
+    new URL(request.url).searchParams,
+  );
   return { step, token: SUBSCRIPTION_TOKEN.test(token) ? token : '' };
 }
 
