@@ -4,7 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backupToFile } from '../../backup/backup';
-import { createTestApp } from '../../test/helpers';
+import { createTestApp, giveAccountEmail } from '../../test/helpers';
 import { eventually, type ReceivedMail, startSmtpPeer } from '../../test/smtp-peer';
 import { runMaintenance } from '../maintenance';
 import { SENT_MAIL_DAYS } from './outbox';
@@ -61,7 +61,8 @@ async function editorWithEmail(username: string, email: string) {
     payload: { name: 'Person', username, password: 'a long passphrase' },
   });
   const id = res.json()._id as string;
-  await t.database.query(`update users set role = 'editor', email = $2 where id::text = $1`, [id, email]);
+  await t.database.query(`update users set role = 'editor' where id::text = $1`, [id]);
+  await giveAccountEmail(t.database, email, { userId: id });
   return id;
 }
 
