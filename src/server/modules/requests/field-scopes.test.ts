@@ -3,7 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiKeyScope } from '../../../shared/api-keys';
-import { createTestApp } from '../../test/helpers';
+import { migrate } from '../../db/migrate';
+import { createTestApp, createTestDatabase } from '../../test/helpers';
 import { eventually, startSmtpPeer } from '../../test/smtp-peer';
 
 // A key changes only the fields its scopes name (shared/request-fields.ts), the customer's own
@@ -271,5 +272,39 @@ describe('the request module', () => {
     expect(service).toMatch(
       /filedAddressOf\(tx, record\._id\);\s+const mail = composeMail\(def, record, to,/,
     );
+  });
+});
+
+describe('migration 0820', () => {
+  it("gives keys made with leads:write the assignee their words named, nothing more, and files every request's address", async () => {
+    const { database, drop } = await createTestDatabase();
+    try {
+      // The database as it stood before 0820, with a key and a request of that time.
+      await database.exec(`
+        alter table contact_messages drop column filed_email;
+        alter table api_keys drop constraint api_keys_scopes_check;
+        alter table api_keys add constraint api_keys_scopes_check check (cardinality(scopes) > 0
+          and scopes <@ array['content:read', 'content:write', 'leads:read', 'leads:write', 'leads:reply']::text[]);
+        delete from schema_migrations where id = '0820_request_field_scopes.sql';
+        insert into api_keys (name, prefix, secret_hash, scopes) values
+          ('Technician app', 'cfk_old1', 'hash-1', array['leads:read', 'leads:write']),
+          ('Reader', 'cfk_old2', 'hash-2', array['leads:read']);
+        insert into contact_messages (name, email, phone, message)
+          values ('Old customer', 'old@example.com', '03001234567', 'Filed before 0820');`);
+      expect(await migrate(database)).toEqual(['0820_request_field_scopes.sql']);
+      const keys = await database.query<{ name: string; scopes: string[] }>(
+        'select name, scopes from api_keys order by name',
+      );
+      expect(keys).toEqual([
+        { name: 'Reader', scopes: ['leads:read'] },
+        { name: 'Technician app', scopes: ['leads:read', 'leads:write', 'leads:assign'] },
+      ]);
+      const [request] = await database.query<{ filed_email: string }>(
+        `select filed_email from contact_messages where message = 'Filed before 0820'`,
+      );
+      expect(request?.filed_email).toBe('old@example.com');
+    } finally {
+      await drop();
+    }
   });
 });
