@@ -251,6 +251,8 @@ describe('mail to the customer', () => {
     const request = await newRequest();
     const corrected = `corrected-by-staff${n}@example.com`;
     expect((await put(request._id, admin, { email: corrected })).statusCode).toBe(200);
+    // Staff are shown where the reply will go.
+    expect(await get(request._id)).toMatchObject({ email: corrected, filedEmail: request.email });
     expect(await replyAs(admin, request._id, 'Confirming Monday.')).toBe(true);
     const mail = await eventually(() => mailsTo(request.email)[0]);
     expect(mail.raw).toContain('Confirming Monday.');

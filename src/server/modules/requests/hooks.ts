@@ -78,12 +78,18 @@ export function requestHooks(deps: RequestHookDeps): ContentHooks {
     // Which fields a key's scopes or a staff session reach: the request's field groups (decision 010).
     refusedChanges: service.hooks.refusedChanges,
     updateExtras: { notifyCustomer: z.boolean().optional() },
-    // A request is answered with its notes and history; its photos go to staff only, as addresses.
+    // A request is answered with its notes and history; its photos (as addresses) and the address
+    // its customer's mail goes to, to staff only.
     read: {
       shape: requestActivityShape,
       async load(record, reader) {
         const activity = await service.activityOf(record._id);
-        return isApprovedStaff(reader) ? { ...activity, photos: await photos.urls(record._id) } : activity;
+        if (!isApprovedStaff(reader)) return activity;
+        return {
+          ...activity,
+          photos: await photos.urls(record._id),
+          filedEmail: await service.filedAddressOf(record._id),
+        };
       },
     },
     // A queue row needs only how many photos a request has: one query for the page.

@@ -192,6 +192,9 @@ export function createRequestService(deps: RequestServiceDeps) {
     /** A request's notes and history, each oldest first. */
     activityOf: (id: string) => store.activityOf(id),
 
+    /** The address a request's customer mail goes to: the one given when filing. */
+    filedAddressOf: (id: string) => store.filedAddressOf(deps.database, id),
+
     /** In a new request's transaction: keep the address it was filed with for the customer's mail. */
     keepFiledAddress: (tx: ChangeTransaction, id: string) => store.keepFiledAddress(tx, id),
 
