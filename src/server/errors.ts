@@ -15,6 +15,12 @@ export const notFound = (what = 'Record') => new HttpError(404, `${what} not fou
 export const conflict = (current: unknown) =>
   new HttpError(409, 'This record was changed by someone else. Reload to see their change.', { current });
 
+/** An update that would change fields its writer may not change: each named with why; nothing stored. */
+export const fieldsRefused = (fields: Record<string, string>) =>
+  new HttpError(403, 'This change reaches fields that are not yours to change; nothing was changed.', {
+    fields,
+  });
+
 export const validationFailed = (fields: Record<string, string>) =>
   new HttpError(400, 'Validation failed', { fields });
 

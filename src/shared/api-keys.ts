@@ -5,15 +5,18 @@ import { isSingleLine } from './text';
 
 /**
  * What an API key may do, named once. A key is an integration's way in (a technician's app, a
- * customer portal): it holds scopes, never a role, and a route a key may call names the one scope
- * it needs in `config.keyScope`. A route that names none refuses every key (deny by default), so no
- * key ever reaches users, settings, keys, backups, the audit log or the trash.
+ * customer portal): it holds scopes, never a role, and a route a key may call names the scope it
+ * needs in `config.keyScope`. A route that names none refuses every key (deny by default), so no
+ * key ever reaches users, settings, keys, backups, the audit log or the trash. Which of a request's
+ * fields each `leads:` scope changes is shared/request-fields.ts's to say.
  */
 export const API_KEY_SCOPES = [
   'content:read',
   'content:write',
   'leads:read',
   'leads:write',
+  'leads:assign',
+  'leads:contact',
   'leads:reply',
 ] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
@@ -23,9 +26,23 @@ export const API_KEY_SCOPE_SUMMARY: Record<ApiKeyScope, string> = {
   'content:read': 'Read the public content types and their pictures.',
   'content:write': 'Create, edit and delete the public content types and upload pictures.',
   'leads:read': 'Read contact requests with their notes and history.',
-  'leads:write': 'Change a request’s stage, assignee and follow-up, and add notes.',
-  'leads:reply': 'E-mail a customer about their request.',
+  'leads:write':
+    'Move a request along (its stage, visit time, follow-up, service, read or not) and add notes; never who has it, the customer’s details or their words.',
+  'leads:assign': 'Give a request to a member of staff, or to nobody.',
+  'leads:contact':
+    'Correct the customer’s name, e-mail, phone and area; replies still go to the address they filed with.',
+  'leads:reply': 'E-mail a customer about their request, at the address they gave when filing.',
 };
+
+/**
+ * What a route names for keys: the one scope it needs, or several, any one of which lets a key in
+ * (a request's update: each scope then reaches only its own fields, shared/request-fields.ts).
+ */
+export type RouteKeyScope = ApiKeyScope | readonly ApiKeyScope[];
+
+/** The scopes a route names, as a list. */
+export const scopesOf = (rule: RouteKeyScope | undefined): readonly ApiKeyScope[] =>
+  rule === undefined ? [] : typeof rule === 'string' ? [rule] : rule;
 
 /**
  * Every key's secret starts with this: a leaked key is recognisable (secret scanners, logs), and
@@ -38,10 +55,12 @@ export const apiKeyMessages = {
   scopeUnknown: `Scopes are ${API_KEY_SCOPES.join(', ')}.`,
   user: 'Choose an approved staff member, or no one.',
   unknownKey: 'This API key is unknown or was revoked.',
-  noScope: (scope: ApiKeyScope | undefined) =>
-    scope
-      ? `This API key lacks the scope ${scope}, which this route needs.`
-      : 'API keys cannot call this route; sign in as a staff member.',
+  noScope: (scopes: readonly ApiKeyScope[]) =>
+    scopes.length === 0
+      ? 'API keys cannot call this route; sign in as a staff member.'
+      : scopes.length === 1
+        ? `This API key lacks the scope ${scopes[0]}, which this route needs.`
+        : `This API key lacks a scope this route needs: one of ${scopes.join(', ')}.`,
   meWithoutUser: 'This API key is not limited to a staff member, so it has no "me": name the assignee.',
 } as const;
 

@@ -43,6 +43,11 @@ export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 export const requestActivityShape = {
   notes: z.array(noteSchema),
   history: z.array(historyEntrySchema),
+  /**
+   * Where replies and stage mails go: the address the customer gave when filing, whatever `email`
+   * was corrected to since (decision 010). Staff only.
+   */
+  filedEmail: z.string().nullable().optional(),
 };
 export type RequestActivity = { notes: Note[]; history: HistoryEntry[] };
 

@@ -23,6 +23,9 @@ test('an admin creates an API key, copies it once, an app uses it, and revoking 
   // Refused values leave the button aria-disabled but clickable, so it can say why.
   await page.getByRole('button', { name: 'Create key' }).click({ force: true });
   await expect(page.getByText('Choose at least one scope.')).toBeVisible();
+  // Every scope is offered, the request's field scopes among them, each with what it reaches.
+  await expect(page.getByRole('checkbox', { name: /leads:assign.*Give a request/ })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: /leads:contact.*Correct the customer/ })).toBeVisible();
   await page.getByRole('checkbox', { name: /content:read/ }).check();
   await page.getByRole('button', { name: 'Create key' }).click();
 

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import type { ApiKeyScope } from '../../shared/api-keys';
+import type { RouteKeyScope } from '../../shared/api-keys';
 import type { ChangeTransaction } from '../db/change-log';
-import type { SessionUser } from '../http/identity';
+import type { ApiKeyIdentity, SessionUser } from '../http/identity';
 import type { ContentRepository, StoredRecord } from './repository';
 
 /** What became of a visitor's new record (content/intake.ts). */
@@ -31,6 +31,12 @@ export interface UpdatedRecord {
   actor: SessionUser | null;
   /** The body's keys that are not fields, as the type's `updateExtras` declared them. */
   extras: Record<string, unknown>;
+}
+
+/** Who writes a record: a staff member's session, or an API key (with `user` standing for it). */
+export interface Writer {
+  user: SessionUser | null;
+  apiKey: ApiKeyIdentity | null;
 }
 
 /** A new record as a type's hook hears of it: inside its transaction, before its audit row. */
@@ -74,6 +80,13 @@ export interface ContentHooks {
    * to run after the commit (send queued mail now).
    */
   afterUpdate?(change: UpdatedRecord): Promise<(() => void) | undefined>;
+  /**
+   * Which of the fields an update changes this writer may not change, each with why (a request:
+   * the key's scopes or the staff's reach against its field groups). Any answer refuses the whole
+   * update with 403 naming them, and nothing is stored. Fields sent unchanged are not asked about
+   * (the spec's whole-record PUT sends every field back).
+   */
+  refusedChanges?(writer: Writer, changed: readonly string[]): Record<string, string>;
   /** Body keys an update takes besides the fields, never stored (`notifyCustomer`). */
   updateExtras?: z.ZodRawShape;
   /** What one record's answer adds for this reader, and the shape it adds to the API document. */
@@ -84,10 +97,11 @@ export interface ContentHooks {
   /** What a list page's rows add for this reader (one query for the page, not one per row). */
   listRows?(rows: Record<string, unknown>[], reader: SessionUser | null): Promise<Record<string, unknown>[]>;
   /**
-   * The API key scope an operation needs; without this hook public content takes `content:*` and
-   * anything else no key at all (decision 081).
+   * The API key scope an operation needs (or several, any one of which: `refusedChanges` then says
+   * what each reaches); without this hook public content takes `content:*` and anything else no
+   * key at all (decision 081).
    */
-  keyScope?(operation: 'read' | 'write' | 'create' | 'delete'): ApiKeyScope | undefined;
+  keyScope?(operation: 'read' | 'write' | 'create' | 'delete'): RouteKeyScope | undefined;
   /** The field naming whom a record is assigned to: a key limited to a person sees only theirs. */
   assigneeField?: string;
   /** Routes of the type's own beside the generic ones (`/api/contactus/:id/notes`). */

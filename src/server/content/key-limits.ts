@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { ApiKeyScope } from '../../shared/api-keys';
+import type { RouteKeyScope } from '../../shared/api-keys';
 import type { ContentTypeDef } from '../../shared/content/define';
 import type { ContentHooks } from './hooks';
 
@@ -15,7 +15,7 @@ export function keyScopeFor(
   def: ContentTypeDef,
   operation: Operation,
   hooks?: ContentHooks,
-): ApiKeyScope | undefined {
+): RouteKeyScope | undefined {
   if (hooks?.keyScope) return hooks.keyScope(operation);
   if (def.access.list === 'public' && def.access.read === 'public')
     return operation === 'read' ? 'content:read' : 'content:write';

@@ -98,6 +98,7 @@ export function recordRoutes(
           values,
           expected,
           actor: request.user,
+          apiKey: request.apiKey,
           extras,
           mayChange: (before) => !outsideKeyLimit(request, hooks.assigneeField, before),
         });

@@ -98,10 +98,11 @@ describe.each(contentTypes.map((def) => [def.name, def] as const))('/api/%s', (n
     });
     expect(one.statusCode).toBe(200);
     // One record is read as it was created, plus what staff see beside it: a desk type's notes and
-    // history (decision 072) and a request's photos (decision 074), none yet.
+    // history (decision 072), a request's photos (decision 074), none yet, and the address its
+    // customer's mail goes to (decision 010).
     expect(one.json()).toEqual({
       ...record,
-      ...(def.name === contactus.name ? { notes: [], history: [] } : {}),
+      ...(def.name === contactus.name ? { notes: [], history: [], filedEmail: record.email } : {}),
       ...(def.intake?.photos ? { photos: [] } : {}),
     });
 

@@ -18,7 +18,7 @@ afterAll(drop);
 /**
  * What modules add to a content table by their own migrations, beyond the declaration: the
  * subscription tokens (0401), the inbox's status filter index and the dashboard's open-request
- * indexes (0750). Anything else in a content table that the declaration does not imply fails the
+ * indexes (0750), the address a request was filed with (0820). Anything else in a content table that the declaration does not imply fails the
  * comparison, so adding a column outside the declaration is a deliberate act written here.
  */
 const addedByModules: Record<string, string> = {
@@ -26,7 +26,8 @@ const addedByModules: Record<string, string> = {
     create index contact_messages_open_urgent on contact_messages (created_at desc)
       where deleted_at is null and urgent and stage not in ('done', 'lost');
     create index contact_messages_follow_up on contact_messages (follow_up_at)
-      where deleted_at is null and follow_up_at is not null and stage not in ('done', 'lost');`,
+      where deleted_at is null and follow_up_at is not null and stage not in ('done', 'lost');
+    alter table contact_messages add column filed_email text;`,
   subscribers: `
     alter table subscribers add column confirmation_sent_at timestamptz;
     alter table subscribers add column confirm_token_hash text;

@@ -1,6 +1,7 @@
 import { type ChangeLog, type ChangeTransaction, fieldChanges } from '../db/change-log';
+import { fieldsRefused } from '../errors';
 import type { SessionUser } from '../http/identity';
-import type { ContentHooks, UpdatedRecord } from './hooks';
+import type { ContentHooks, UpdatedRecord, Writer } from './hooks';
 import { type ContentRepository, recordName, type StoredRecord, type UpdateResult } from './repository';
 
 export interface RecordUpdate {
@@ -10,6 +11,8 @@ export interface RecordUpdate {
   /** The version the client edited; absent means no check. */
   expected?: number;
   actor: SessionUser | null;
+  /** The API key the update came with, if any: with the actor, what the type's `refusedChanges` asks. */
+  apiKey?: Writer['apiKey'];
   /** Body keys that are not fields, for the type's hooks (`notifyCustomer`). */
   extras?: Record<string, unknown>;
   /** False when the caller may not touch this record (an API key limited to another's requests). */
@@ -35,13 +38,21 @@ export async function updateRecord(
     if (!before || update.mayChange?.(before) === false) return { kind: 'missing' };
     const outcome = await records.update(update.id, update.values, update.expected);
     if (outcome.kind !== 'updated') return outcome;
+    const changes = fieldChanges(def.fields, before, outcome.record, Object.keys(update.values));
+    // Judged on the values as stored, so a field sent back as it was read is no change; thrown
+    // inside the transaction, so a refused update leaves nothing behind.
+    const refused = hooks?.refusedChanges?.(
+      { user: update.actor, apiKey: update.apiKey ?? null },
+      changes.map(({ field }) => field),
+    );
+    if (refused && Object.keys(refused).length > 0) throw fieldsRefused(refused);
     await tx.record({
       resource: def.name,
       id: outcome.record._id,
       action: 'update',
       actor: update.actor,
       name: recordName(def, outcome.record),
-      fields: fieldChanges(def.fields, before, outcome.record, Object.keys(update.values)),
+      fields: changes,
     });
     if (!hooks?.afterUpdate) return outcome;
     const change: UpdatedRecord = {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { API_KEY_PREFIX, type ApiKeyScope, apiKeyMessages } from '../../shared/api-keys';
+import { API_KEY_PREFIX, apiKeyMessages, type RouteKeyScope, scopesOf } from '../../shared/api-keys';
 import type { AccessRule } from '../../shared/content/define';
 import { HttpError, tooManyRequests } from '../errors';
 import type { ApiKeyIdentity, SessionUser } from '../http/identity';
@@ -31,8 +31,8 @@ export interface RouteRule {
   access: AccessRule;
   /** The answer never ends (`config.stream`): tests read its head and hang up. */
   stream: boolean;
-  /** The scope an API key needs to call it; none means no key may. */
-  keyScope?: ApiKeyScope;
+  /** The scope an API key needs to call it (or several, any one of which); none means no key may. */
+  keyScope?: RouteKeyScope;
 }
 
 declare module 'fastify' {
@@ -58,8 +58,11 @@ declare module 'fastify' {
     access?: AccessRule;
     /** The answer is an endless stream (Server-Sent Events): a client reads its head, then events. */
     stream?: boolean;
-    /** The scope an API key needs to call the route; without one, no key may (shared/api-keys.ts). */
-    keyScope?: ApiKeyScope;
+    /**
+     * The scope an API key needs to call the route, or several any one of which lets it in (the
+     * route then checks what each reaches); without one, no key may (shared/api-keys.ts).
+     */
+    keyScope?: RouteKeyScope;
   }
 }
 
@@ -179,7 +182,8 @@ async function identifyKey(request: FastifyRequest, secret: string, keys: ApiKey
 /** Deny by default: a key calls only routes that name a scope it holds, and never an admin's. */
 function authorizeKey(request: FastifyRequest) {
   const { access, keyScope } = request.routeOptions.config;
-  if (keyScope && access !== 'admin' && request.apiKey!.scopes.includes(keyScope)) return;
+  const needed = scopesOf(keyScope);
+  if (access !== 'admin' && needed.some((scope) => request.apiKey!.scopes.includes(scope))) return;
   // A public route is open to anyone: a key that may not call it as itself calls it as a visitor,
   // and sees and may do only what a visitor does.
   if (access === 'public') {
@@ -187,7 +191,7 @@ function authorizeKey(request: FastifyRequest) {
     request.apiKey = null;
     return;
   }
-  throw new HttpError(403, apiKeyMessages.noScope(access === 'admin' ? undefined : keyScope));
+  throw new HttpError(403, apiKeyMessages.noScope(access === 'admin' ? [] : needed));
 }
 
 async function identify(

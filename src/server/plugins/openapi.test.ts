@@ -3,6 +3,7 @@ import { createConfig, lintFromString } from '@redocly/openapi-core';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
+import { API_KEY_SCOPES } from '../../shared/api-keys';
 import { createTestApp, testEnv } from '../test/helpers';
 import { openApiOptions } from './openapi';
 
@@ -104,6 +105,16 @@ describe('the API document', () => {
     expect(scoped.security).toEqual([{ bearer: [] }, { cookie: [] }, { apiKey: [] }]);
     expect((scoped as { description?: string }).description).toContain('`leads:read`');
     expect(scoped.operationId).toBe('getContactMessageHistory');
+  });
+
+  it("names every key scope, and the request's update names the three that change its fields", () => {
+    const scheme = document.components.securitySchemes.apiKey as { description: string };
+    for (const scope of API_KEY_SCOPES) expect(scheme.description).toContain(`\`${scope}\``);
+    const update = document.paths['/api/contactus/{id}']!.put as Operation & { description: string };
+    for (const scope of ['leads:write', 'leads:assign', 'leads:contact'])
+      expect(update.description).toContain(`\`${scope}\``);
+    expect(update.description).not.toContain('`leads:reply`');
+    expect(update.security).toContainEqual({ apiKey: [] });
   });
 
   it('serves from the relative root when PUBLIC_URL is unset, whatever the Host header says', async () => {

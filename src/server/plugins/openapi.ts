@@ -5,7 +5,13 @@ import type { RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { API_KEY_SCOPE_SUMMARY } from '../../shared/api-keys';
+import {
+  API_KEY_SCOPE_SUMMARY,
+  API_KEY_SCOPES,
+  type ApiKeyScope,
+  type RouteKeyScope,
+  scopesOf,
+} from '../../shared/api-keys';
 import { type AccessRule, apiNounOf } from '../../shared/content/define';
 import { contentTypes } from '../../shared/content/types';
 import type { Env } from '../env';
@@ -60,7 +66,7 @@ const securitySchemes = {
     type: 'http',
     scheme: 'bearer',
     bearerFormat: 'API key',
-    description: 'An API key, sent as `Authorization: Bearer <key>`; it reaches only what its scopes allow.',
+    description: `An API key, sent as \`Authorization: Bearer <key>\`; it reaches only what its scopes allow. The scopes: ${API_KEY_SCOPES.map((scope) => `\`${scope}\` (${API_KEY_SCOPE_SUMMARY[scope]})`).join('; ')}.`,
   },
 } as const;
 
@@ -74,13 +80,22 @@ const WHO_MAY: Record<AccessRule, string> = {
 
 type RouteSchema = Record<string, unknown> & { response?: Record<string, unknown> };
 
+/** Which keys may call an operation, each scope with what it reaches. */
+function keyScopeWords(scopes: readonly ApiKeyScope[]): string | undefined {
+  const named = scopes.map((scope) => `\`${scope}\` (${API_KEY_SCOPE_SUMMARY[scope]})`);
+  const last = named.pop();
+  if (!last) return undefined;
+  if (named.length === 0) return `An API key with the scope ${last} may call it.`;
+  return `An API key with the scope ${named.join(', ')} or ${last} may call it; each changes only the fields it reaches, and a change of any other is refused with 403 naming the fields.`;
+}
+
 /** The route's own schema with what the document needs added; the route itself is left as it is. */
 function describeOperation(route: RouteOptions): RouteSchema | undefined {
   const schema = route.schema as RouteSchema | undefined;
   if (!schema || schema.hide) return schema;
   const config = (route.config ?? {}) as {
     access?: AccessRule;
-    keyScope?: keyof typeof API_KEY_SCOPE_SUMMARY;
+    keyScope?: RouteKeyScope;
     stream?: boolean;
   };
   const access = config.access ?? 'admin';
@@ -108,12 +123,7 @@ function describeOperation(route: RouteOptions): RouteSchema | undefined {
   for (const [status, answer] of Object.entries(response))
     if (answer instanceof z.ZodType && !answer.description)
       response[status] = answer.describe(STATUS_CODES[status] ?? `HTTP ${status}`);
-  const description = [
-    schema.description,
-    WHO_MAY[access],
-    config.keyScope &&
-      `An API key with the scope \`${config.keyScope}\` may call it (${API_KEY_SCOPE_SUMMARY[config.keyScope]})`,
-  ]
+  const description = [schema.description, WHO_MAY[access], keyScopeWords(scopesOf(config.keyScope))]
     .filter(Boolean)
     .join(' ');
   return {

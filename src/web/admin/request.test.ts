@@ -4,6 +4,7 @@ import {
   internationalDigits,
   queueOrderServed,
   queueQuery,
+  replyAddress,
   stageLabel,
   timeAgo,
 } from './request';
@@ -23,6 +24,14 @@ describe('the request desk helpers', () => {
     expect(new URL(customerWhatsappHref('03001234567', null, 'Cool Tech')).searchParams.get('text')).toBe(
       'Hello, this is Cool Tech about your request.',
     );
+  });
+
+  it('names the address a reply goes to: the one given when filing, not a later correction', () => {
+    expect(replyAddress({ email: 'corrected@example.com', filedEmail: 'filed@example.com' })).toBe(
+      'filed@example.com',
+    );
+    // A request answered without it (a list row) names its e-mail.
+    expect(replyAddress({ email: 'filed@example.com' })).toBe('filed@example.com');
   });
 
   it('names stages in words and falls back to New', () => {

@@ -32,7 +32,13 @@ export interface RequestExtras {
   photoCount?: number;
   notes?: Note[];
   history?: HistoryEntry[];
+  /** Where replies and stage mails go: the address given when filing (a request's page). */
+  filedEmail?: string | null;
 }
+
+/** The address a reply to this request is mailed to: the one its customer filed with. */
+export const replyAddress = (message: { email?: unknown; filedEmail?: string | null }) =>
+  message.filedEmail ?? String(message.email ?? '');
 
 export interface StaffMember {
   _id: string;

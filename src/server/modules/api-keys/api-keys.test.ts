@@ -10,7 +10,11 @@ let colleague: { authorization: string; userId: string };
 
 const createKey = (payload: unknown, headers: Record<string, string> = admin) =>
   t.app.inject({ method: 'POST', url: '/api/keys', headers, payload: payload as object });
-async function keyWith(scopes: ApiKeyScope[], userId?: string, name = `Key ${scopes.join(' ')}`) {
+async function keyWith(
+  scopes: ApiKeyScope[],
+  userId?: string,
+  name = `Key ${scopes.join(' ')}`.slice(0, 80),
+) {
   const res = await createKey({ name, scopes, ...(userId ? { userId } : {}) });
   expect(res.statusCode, res.body).toBe(201);
   return { authorization: `Bearer ${res.json().key as string}`, id: res.json()._id as string };

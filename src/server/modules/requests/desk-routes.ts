@@ -23,6 +23,7 @@ export function deskRoutes(def: ContentTypeDef, service: RequestService): Fastif
   // A key limited to a staff member works only on their requests; another's is "not found".
   const acting = (request: FastifyRequest): Acting => ({
     actor: request.user,
+    apiKey: request.apiKey,
     mayChange: (record) => !outsideKeyLimit(request, REQUEST_FIELDS.assignee, record),
   });
   return async (app) => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requestActivityShape } from '../../../shared/request-desk';
+import { REQUEST_WRITE_SCOPES } from '../../../shared/request-fields';
 import { isApprovedStaff } from '../../../shared/roles';
 import { EMAIL_PATTERN } from '../../../shared/text';
 import type { ContentHooks } from '../../content/hooks';
@@ -40,6 +41,7 @@ export function requestHooks(deps: RequestHookDeps): ContentHooks {
      * mailed to everyone on call at once, one mail each, so one bounced address delays nobody.
      */
     async afterCreate({ tx, record, extras, flagged }) {
+      await service.keepFiledAddress(tx, record._id);
       const tokens = Array.isArray(extras.photos) ? (extras.photos as string[]) : [];
       if (tokens.length > 0) await photos.claim(tx, record._id, tokens);
       const urgent = record[REQUEST_FIELDS.urgent] === true && !flagged;
@@ -73,13 +75,21 @@ export function requestHooks(deps: RequestHookDeps): ContentHooks {
       };
     },
     afterUpdate: service.hooks.afterUpdate,
+    // Which fields a key's scopes or a staff session reach: the request's field groups (decision 010).
+    refusedChanges: service.hooks.refusedChanges,
     updateExtras: { notifyCustomer: z.boolean().optional() },
-    // A request is answered with its notes and history; its photos go to staff only, as addresses.
+    // A request is answered with its notes and history; its photos (as addresses) and the address
+    // its customer's mail goes to, to staff only.
     read: {
       shape: requestActivityShape,
       async load(record, reader) {
         const activity = await service.activityOf(record._id);
-        return isApprovedStaff(reader) ? { ...activity, photos: await photos.urls(record._id) } : activity;
+        if (!isApprovedStaff(reader)) return activity;
+        return {
+          ...activity,
+          photos: await photos.urls(record._id),
+          filedEmail: await service.filedAddressOf(record._id),
+        };
       },
     },
     // A queue row needs only how many photos a request has: one query for the page.
@@ -88,10 +98,11 @@ export function requestHooks(deps: RequestHookDeps): ContentHooks {
       const counts = await photos.counts(rows.map((row) => String(row._id)));
       return rows.map((row) => ({ ...row, photoCount: counts.get(String(row._id)) ?? 0 }));
     },
-    // Requests are read with `leads:read` and worked on with `leads:write`, never created (that is
+    // Requests are read with `leads:read` and changed with a scope that reaches some of their fields
+    // (`leads:write`, `leads:assign`, `leads:contact`: each only its own), never created (that is
     // the visitors' door) or deleted by a key (decision 081).
     keyScope: (operation) =>
-      operation === 'read' ? 'leads:read' : operation === 'write' ? 'leads:write' : undefined,
+      operation === 'read' ? 'leads:read' : operation === 'write' ? REQUEST_WRITE_SCOPES : undefined,
     assigneeField: REQUEST_FIELDS.assignee,
     routes: deskRoutes(def, service),
   };

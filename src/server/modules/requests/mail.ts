@@ -40,30 +40,27 @@ export const replyMail =
     body: `${text}\n${followLine(link)}\n${signature(settings)}`,
   });
 
-/** The request's sender's address, or null when it has none a mail can go to. */
-export function customerAddress(def: ContentTypeDef, record: StoredRecord): string | null {
-  const key = Object.entries(def.fields).find(([, field]) => field.kind === 'email')?.[0];
-  const address = key ? String(record[key] ?? '') : '';
-  return EMAIL_PATTERN.test(address) ? address : null;
-}
-
-/** A mail to the request's customer, Reply-To the company; null when there is nobody to mail. */
+/**
+ * A mail to the request's customer at `filedAddress`, the address they gave when filing (never a
+ * later correction of the record's e-mail: decision 010), Reply-To the company; null when there is
+ * nobody to mail.
+ */
 export function composeMail(
   def: ContentTypeDef,
   record: StoredRecord,
+  filedAddress: string | null,
   settings: SiteSettings,
   link: string | null,
   compose: Compose,
 ): OutgoingMail | null {
-  const to = customerAddress(def, record);
-  if (!to) return null;
+  if (!filedAddress || !EMAIL_PATTERN.test(filedAddress)) return null;
   const reference = String(record.reference ?? '') || 'to us';
   const name = String(record[def.titleField] ?? '');
   const { subject, body } = compose({ settings, link, reference, name });
   return {
     resource: def.name,
     recordId: record._id,
-    to,
+    to: filedAddress,
     replyTo: EMAIL_PATTERN.test(settings.email) ? settings.email : undefined,
     subject: subject.slice(0, 200),
     body,

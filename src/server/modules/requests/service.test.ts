@@ -75,8 +75,8 @@ const acting = { actor: staff };
 let n = 0;
 async function newRequest(extra: Record<string, unknown> = {}) {
   n++;
-  return changes.write((tx) =>
-    requests.in(tx).create({
+  return changes.write(async (tx) => {
+    const record = await requests.in(tx).create({
       name: `Customer ${n}`,
       email: `customer${n}@example.com`,
       phone: '03001234567',
@@ -85,8 +85,11 @@ async function newRequest(extra: Record<string, unknown> = {}) {
       status: 'Pending',
       spam: false,
       ...extra,
-    }),
-  );
+    });
+    // As a request's afterCreate does: the address it was filed with is the one its mail goes to.
+    await service.keepFiledAddress(tx, record._id);
+    return record;
+  });
 }
 /** The mails queued about a request, oldest first. */
 const queuedAbout = (id: string) =>

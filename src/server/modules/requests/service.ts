@@ -1,7 +1,13 @@
 import type { ContactStage } from '../../../shared/constants';
 import type { ContentTypeDef } from '../../../shared/content/define';
 import { isNewsToCustomer, tellsCustomer } from '../../../shared/request-desk';
-import type { IntakeMeta, IntakeResult, UpdatedRecord } from '../../content/hooks';
+import {
+  fieldsReachableBy,
+  fieldsStaffReach,
+  type RequestPart,
+  whyNotChangeable,
+} from '../../../shared/request-fields';
+import type { IntakeMeta, IntakeResult, UpdatedRecord, Writer } from '../../content/hooks';
 import type { Intake } from '../../content/intake';
 import type { ContentRepository, StoredRecord, UpdateResult } from '../../content/repository';
 import { recordName } from '../../content/repository';
@@ -10,7 +16,7 @@ import { updateRecord } from '../../content/update';
 import type { SecretBox } from '../../crypto/secret-box';
 import type { ChangeLog, ChangeTransaction } from '../../db/change-log';
 import type { Database } from '../../db/client';
-import type { SessionUser } from '../../http/identity';
+import type { ApiKeyIdentity, SessionUser } from '../../http/identity';
 import type { OutgoingMail } from '../mail/outbox';
 import { createSettingsStore } from '../settings/store';
 import { createEscalation, type EscalationDeps } from './escalation';
@@ -49,7 +55,23 @@ export interface RequestServiceDeps {
 /** Who acts, and which requests they may touch (an API key limited to one person's requests). */
 export interface Acting {
   actor: SessionUser | null;
+  /** The API key acting, if any: its scopes decide which fields it changes (request-fields.ts). */
+  apiKey?: ApiKeyIdentity | null;
   mayChange?(request: StoredRecord): boolean;
+}
+
+/**
+ * The fields of a request this writer may not change, each with why: a key reaches the groups its
+ * scopes name, a staff member's session every group but the customer's words and the stamps.
+ */
+export function refusedChanges(writer: Writer, changed: readonly string[]): Record<string, string> {
+  const reach = writer.apiKey ? fieldsReachableBy(writer.apiKey.scopes) : fieldsStaffReach;
+  const by = writer.apiKey ? 'key' : 'staff';
+  return Object.fromEntries(
+    changed
+      .filter((field) => !reach.has(field as RequestPart))
+      .map((field) => [field, whyNotChangeable(field as RequestPart, by)]),
+  );
 }
 
 /**
@@ -82,7 +104,10 @@ export function createRequestService(deps: RequestServiceDeps) {
     }
   }
 
-  /** Queue a mail to the request's sender, Reply-To the company; false when it cannot be sent. */
+  /**
+   * Queue a mail to the request's sender at the address they filed with (never a later correction),
+   * Reply-To the company; false when it cannot be sent. Every mail to a customer comes through here.
+   */
   async function mailCustomer(
     tx: ChangeTransaction,
     records: ContentRepository,
@@ -90,8 +115,9 @@ export function createRequestService(deps: RequestServiceDeps) {
     compose: ReturnType<typeof replyMail>,
   ): Promise<boolean> {
     const settings = await createSettingsStore(tx).get();
+    const to = await store.filedAddressOf(tx, record._id);
     const link = await statusLink(records, record._id);
-    const mail = composeMail(def, record, settings, link, compose);
+    const mail = composeMail(def, record, to, settings, link, compose);
     if (!deps.outbox || !mail) return false;
     await deps.outbox.enqueue(tx, { ...mail, carriesSecret: link !== null });
     return true;
@@ -129,7 +155,7 @@ export function createRequestService(deps: RequestServiceDeps) {
     return mailed ? () => deps.outbox?.nudge() : undefined;
   }
 
-  const hooks = { afterUpdate };
+  const hooks = { afterUpdate, refusedChanges };
 
   /** An update of a request's fields through the same path as the API's PUT. */
   const update = (id: string, values: Record<string, unknown>, acting: Acting, extras = {}) =>
@@ -137,6 +163,7 @@ export function createRequestService(deps: RequestServiceDeps) {
       id,
       values,
       actor: acting.actor,
+      apiKey: acting.apiKey ?? null,
       mayChange: acting.mayChange,
       extras,
     });
@@ -165,6 +192,12 @@ export function createRequestService(deps: RequestServiceDeps) {
 
     /** A request's notes and history, each oldest first. */
     activityOf: (id: string) => store.activityOf(id),
+
+    /** The address a request's customer mail goes to: the one given when filing. */
+    filedAddressOf: (id: string) => store.filedAddressOf(deps.database, id),
+
+    /** In a new request's transaction: keep the address it was filed with for the customer's mail. */
+    keepFiledAddress: (tx: ChangeTransaction, id: string) => store.keepFiledAddress(tx, id),
 
     /**
      * Move a request to another stage (with the visit's time when scheduled); the customer is

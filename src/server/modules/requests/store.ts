@@ -124,6 +124,26 @@ export function createRequestStore(database: Database) {
       return rows.map((row) => row.id);
     },
 
+    /**
+     * Keep the address a new request was filed with apart from its e-mail field (in the request's
+     * transaction): mail to the customer goes there, whatever the field is corrected to later.
+     */
+    async keepFiledAddress(tx: Database, messageId: string): Promise<void> {
+      await tx.query(
+        'update contact_messages set filed_email = email where id = $1 and filed_email is null',
+        [messageId],
+      );
+    },
+
+    /** The address the customer filed with (0820); null when there is none. */
+    async filedAddressOf(tx: Database, messageId: string): Promise<string | null> {
+      const [row] = await tx.query<{ email: string | null }>(
+        'select filed_email as email from contact_messages where id = $1',
+        [messageId],
+      );
+      return row?.email || null;
+    },
+
     /** Every admin's address, oldest account first. */
     async adminAddresses(tx: Database): Promise<string[]> {
       const rows = await tx.query<{ email: string }>(

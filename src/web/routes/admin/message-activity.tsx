@@ -2,7 +2,7 @@ import { type ReactNode, useCallback, useRef } from 'react';
 import type { HistoryEntry } from '../../../shared/request-desk';
 import { useFeedback } from '../../admin/feedback';
 import { formatWhen } from '../../admin/format';
-import { stageLabel } from '../../admin/request';
+import { replyAddress, stageLabel } from '../../admin/request';
 import { api } from '../../lib/api';
 import { useForm } from '../../lib/use-form';
 import { requestPath as path } from './message-work-form';
@@ -124,11 +124,11 @@ export function Reply({ message, onSent }: { message: Message; onSent: () => unk
     <TextForm
       id="reply"
       title="Reply by e-mail"
-      label={`Reply to ${message.email}`}
+      label={`Reply to ${replyAddress(message)}`}
       submitLabel="Send reply"
       busyLabel="Sending…"
       endpoint={path(message._id, '/reply')}
-      done={`Reply sent to ${message.email}.`}
+      done={`Reply sent to ${replyAddress(message)}.`}
       onDone={onSent}
     />
   );

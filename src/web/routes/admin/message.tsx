@@ -18,7 +18,7 @@ import { Spinner, useFeedback } from '../../admin/feedback';
 import { formatWhen } from '../../admin/format';
 import { adminRead, optionalRead } from '../../admin/load';
 import { ScreenHeader } from '../../admin/record-view';
-import { customerWhatsappHref, readStaff, stageLabel, timeAgo } from '../../admin/request';
+import { customerWhatsappHref, readStaff, replyAddress, stageLabel, timeAgo } from '../../admin/request';
 import { api } from '../../lib/api';
 import type { loader as rootLoader } from '../../root';
 import '../../admin/request-desk.css';
@@ -176,6 +176,12 @@ export default function Request() {
               <dt>Email</dt>
               <dd>
                 <a href={mailtoHref(message.email)}>{message.email}</a>
+                {replyAddress(message) !== message.email && (
+                  <span className="muted">
+                    {' '}
+                    (replies go to {replyAddress(message)}, the address given when filing)
+                  </span>
+                )}
               </dd>
               <dt>Phone</dt>
               <dd>
