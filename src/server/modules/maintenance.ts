@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { createBlobStore } from '../db/blob-store';
 import { pruneRateLimits } from '../plugins/rate-limiter';
 import { vacuumAnalyze } from './maintenance-store';
 import { createSubscriptionStore } from './subscriptions/store';
@@ -45,6 +46,8 @@ export async function runMaintenance(
       });
     }
     await pruneRateLimits(app.database);
+    // Pictures whose bytes were written but whose rows never were (a crash, a failed transaction).
+    await createBlobStore(app.database).sweepUnkept(new Date(now.getTime() - HOUR_MS));
     await options.purgeExpiredSessions();
     // Embedded PGlite runs no autovacuum: without this, deleted rows pile up, statistics go stale
     // and index-only scans of a big inbox turn into table reads (docs/decisions/050).

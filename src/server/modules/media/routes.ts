@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -90,14 +91,22 @@ export function reserveImageSlot(profile: ImageProfile, reply?: FastifyReply): S
   }
 }
 
-/** A stored WebP picture, answered so that no browser runs or guesses anything in it. */
-export function sendPicture(reply: FastifyReply, bytes: Buffer, cacheControl: string) {
+/**
+ * A stored WebP picture, answered so that no browser runs or guesses anything in it. Its bytes
+ * come as a stream read from the database a chunk at a time (decision 010), never in one piece.
+ */
+export function sendPicture(
+  reply: FastifyReply,
+  picture: { bytes: Readable; size: number },
+  cacheControl: string,
+) {
   return reply
     .header('content-type', 'image/webp')
+    .header('content-length', String(picture.size))
     .header('cache-control', cacheControl)
     .header('x-content-type-options', 'nosniff')
     .header('content-security-policy', "default-src 'none'; sandbox")
-    .send(bytes);
+    .send(picture.bytes);
 }
 
 export function mediaRoutes(store: MediaStore): FastifyPluginAsyncZod {
@@ -122,9 +131,11 @@ export function mediaRoutes(store: MediaStore): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const image = await receiveImage(request, reply);
-        // The image, its variants and its audit row are stored together or not at all.
+        // The variants' bytes first, chunk by chunk; then the image's rows and its audit row
+        // together or not at all (blobs no row keeps are swept).
+        const staged = await store.stage(image);
         await app.changes.write(async (tx) => {
-          await createMediaStore(tx).save(image, request.user?._id ?? null);
+          await createMediaStore(tx).keep(staged, request.user?._id ?? null);
           await tx.record({ resource: 'media', id: image.hash, action: 'create', actor: request.user });
         });
         return reply
@@ -142,9 +153,13 @@ export function mediaRoutes(store: MediaStore): FastifyPluginAsyncZod {
       async (request, reply) => {
         const match = MEDIA_FILE.exec(request.params.file);
         if (!match) throw notFound('Image');
-        const bytes = await store.variant(match[1]!, match[2] ? Number(match[2]) : undefined);
-        if (!bytes) throw notFound('Image');
-        return sendPicture(reply, bytes, 'public, max-age=31536000, immutable');
+        const blob = await store.variant(match[1]!, match[2] ? Number(match[2]) : undefined);
+        if (!blob) throw notFound('Image');
+        return sendPicture(
+          reply,
+          { bytes: store.stream(blob), size: blob.size },
+          'public, max-age=31536000, immutable',
+        );
       },
     );
   };
