@@ -65,6 +65,11 @@ export const imageQueue = createWorkQueue(
     visitor: {
       capacity: 3,
       busyMessage: 'Many pictures are being sent right now. Try again in a few seconds.',
+      perHolder: {
+        places: 1,
+        message:
+          'A photo from your connection is still being received. Send the next one when it has arrived.',
+      },
     },
   },
   'The server is busy resizing other pictures. Try again in a few seconds.',

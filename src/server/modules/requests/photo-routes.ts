@@ -13,7 +13,12 @@ import { VISITOR_PHOTOS } from './photo-profile';
 import { PHOTO_SWEEP_MINUTES, type PhotoStore } from './photo-store';
 import { REQUEST_FIELDS } from './service';
 
-export const PHOTO_DOOR: UploadDoor = { field: 'photo', maxBytes: VISITOR_PHOTO_MAX_BYTES, noun: 'photo' };
+export const PHOTO_DOOR: UploadDoor = {
+  field: 'photo',
+  maxBytes: VISITOR_PHOTO_MAX_BYTES,
+  noun: 'photo',
+  paced: true,
+};
 
 /** Photos one address may send, by the API and the page form alike (one bucket, one budget). */
 export function photoLimit(app: FastifyInstance): WriteLimit {
@@ -48,6 +53,7 @@ export function photoRoutes(store: PhotoStore, requests: ContentRepository): Fas
             201: z.object({ token: z.string() }),
             400: errorSchema,
             403: errorSchema,
+            408: errorSchema,
             413: errorSchema,
             429: errorSchema,
             503: errorSchema,
