@@ -24,8 +24,6 @@ export interface UploadDoor {
   maxBytes: number;
   /** "image", "photo": what refusals call the file. */
   noun: string;
-  /** Open to anyone: the body is held to a pace (upload-pace.ts); staff uploads may take their time. */
-  paced?: boolean;
 }
 
 const STAFF_DOOR: UploadDoor = { field: 'image', maxBytes: MAX_UPLOAD_BYTES, noun: 'image' };
@@ -91,7 +89,9 @@ export async function receiveImage(
     throw new HttpError(400, `Send the ${door.noun} as multipart/form-data in the field "${door.field}".`);
   const slot = reserveImageSlot(profile, request, reply);
   try {
-    const pace = door.paced ? holdToUploadPace(request) : null;
+    // Anyone may call a public route: its body is held to a pace (upload-pace.ts), decided here
+    // from the route's access rule, so no anonymous upload can forget it. Staff may take their time.
+    const pace = request.routeOptions.config.access === 'public' ? holdToUploadPace(request) : null;
     const bytes = pace
       ? await pace.run(readUpload(request, door, pace.signal))
       : await readUpload(request, door);

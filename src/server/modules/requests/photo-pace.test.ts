@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../test/eventually';
@@ -98,5 +100,26 @@ describe(`a slow photo upload on ${testDatabaseKind}`, () => {
     // Its place is free again: the same address sends its next photo.
     const next = await t.app.inject({ method: 'POST', url: '/api/contactus/photos', payload, headers });
     expect(next.statusCode, next.body).toBe(201);
+  });
+});
+
+describe('every multipart body', () => {
+  it('is read through the two readers that hold anonymous uploads to the pace', () => {
+    // receiveImage (media/routes.ts) paces every public route; the page form's reader always paces.
+    const readers = ['modules/media/routes.ts', 'modules/requests/photo-form.ts'];
+    const server = path.resolve(import.meta.dirname, '../..');
+    const found: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(full);
+        else if (/\.tsx?$/.test(entry.name) && !entry.name.includes('.test.')) {
+          if (/\.(file|files|parts|saveRequestFiles)\(/.test(fs.readFileSync(full, 'utf8')))
+            found.push(path.relative(server, full));
+        }
+      }
+    };
+    walk(server);
+    expect(found.sort()).toEqual(readers);
   });
 });

@@ -13,12 +13,7 @@ import { VISITOR_PHOTOS } from './photo-profile';
 import { PHOTO_SWEEP_MINUTES, type PhotoStore } from './photo-store';
 import { REQUEST_FIELDS } from './service';
 
-export const PHOTO_DOOR: UploadDoor = {
-  field: 'photo',
-  maxBytes: VISITOR_PHOTO_MAX_BYTES,
-  noun: 'photo',
-  paced: true,
-};
+export const PHOTO_DOOR: UploadDoor = { field: 'photo', maxBytes: VISITOR_PHOTO_MAX_BYTES, noun: 'photo' };
 
 /** Photos one address may send, by the API and the page form alike (one bucket, one budget). */
 export function photoLimit(app: FastifyInstance): WriteLimit {
