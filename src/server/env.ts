@@ -111,6 +111,9 @@ const schema = z.object({
   EVENTS_RATE_LIMIT: z.coerce.number().int().min(0).default(60),
   // Photos of a fault a visitor address may send per 10 minutes, by the API or the page form.
   CONTACT_PHOTO_RATE_LIMIT: z.coerce.number().int().min(0).default(10),
+  // The longest a visitor's photo upload may take to arrive, body and all; one sent slower than a
+  // tenth of this per 8 KB is stopped sooner (decision 010: slow anonymous uploads).
+  VISITOR_UPLOAD_SECONDS: z.coerce.number().positive().max(600).default(30),
   TRASH_RETENTION_DAYS: z.coerce.number().positive().default(30),
   // An urgent request still new after this long is mailed again, as ESCALATED, to the notify
   // address and every admin (modules/urgent).

@@ -38,5 +38,15 @@ export class TooManyRequests extends HttpError {
   }
 }
 
+/**
+ * An upload stopped because its body arrived too slowly: answered 408 and the connection closed,
+ * since the rest of the body is never read (decision 010: slow anonymous uploads).
+ */
+export class UploadTooSlow extends HttpError {
+  constructor(message: string) {
+    super(408, message);
+  }
+}
+
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new TooManyRequests(message, Math.max(1, Math.ceil(retryAfterSeconds)));

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { createBlobStore } from '../db/blob-store';
 import { pruneRateLimits } from '../plugins/rate-limiter';
 import { SENT_MAIL_DAYS } from './mail/outbox';
 import { createOutboxStore } from './mail/outbox-store';
@@ -53,6 +54,8 @@ export async function runMaintenance(
       new Date(now.getTime() - SENT_MAIL_DAYS * 24 * HOUR_MS),
     );
     await pruneRateLimits(app.database);
+    // Pictures whose bytes were written but whose rows never were (a crash, a failed transaction).
+    await createBlobStore(app.database).sweepUnkept(new Date(now.getTime() - HOUR_MS));
     await options.purgeExpiredSessions();
     // Embedded PGlite runs no autovacuum: without this, deleted rows pile up, statistics go stale
     // and index-only scans of a big inbox turn into table reads (docs/decisions/050).

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { describeFailure } from '../../shared/failure';
-import { HttpError, TooManyRequests } from '../errors';
+import { HttpError, TooManyRequests, UploadTooSlow } from '../errors';
 
 /** What a 429 that named no wait says: a minute, the shortest window of our limits. */
 const DEFAULT_RETRY_AFTER_SECONDS = 60;
@@ -15,6 +15,7 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
       if (error instanceof TooManyRequests) reply.header('retry-after', String(error.retryAfter));
+      if (error instanceof UploadTooSlow) reply.header('connection', 'close');
       return reply.status(error.statusCode).send({ error: error.message, ...error.body });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -11,6 +11,17 @@ const UPLOAD_ADVICE = `Upload ${ACCEPTED_IMAGES_TEXT}.`;
 const PROCESS_TIMEOUT_SECONDS = 30;
 
 /**
+ * What a stored picture may be at most (decision 010): no side longer than a large screen shows,
+ * and about a megabyte, so that no picture is a long write or read of the database. A picture
+ * larger at the first quality is encoded again at the next lower one, then made smaller.
+ */
+export const STORED_PICTURE_MAX_SIDE = 2560;
+export const STORED_PICTURE_MAX_BYTES = 1024 * 1024;
+const QUALITY_STEPS = [78, 60, 45, 30, 15] as const;
+/** How much each side shrinks when even the lowest quality is over the size (a few steps at most). */
+const SHRINK_STEP = 0.8;
+
+/**
  * What a kind of upload may be and what is kept of it. Staff pictures become every display width;
  * a visitor's photo of a fault (modules/contact-photos) is one picture for staff eyes only, from a
  * shorter list of formats.
@@ -54,6 +65,11 @@ export const imageQueue = createWorkQueue(
     visitor: {
       capacity: 3,
       busyMessage: 'Many pictures are being sent right now. Try again in a few seconds.',
+      perHolder: {
+        places: 1,
+        message:
+          'A photo from your connection is still being received. Send the next one when it has arrived.',
+      },
     },
   },
   'The server is busy resizing other pictures. Try again in a few seconds.',
@@ -136,7 +152,9 @@ async function encodeVariants(
   profile: ImageProfile,
 ): Promise<ProcessedImage> {
   const sharp = await loadSharp();
-  const widest = Math.min(width, IMAGE_WIDTHS.at(-1)!);
+  // The widest display width, narrowed further when the other side would be over the bound.
+  const scale = Math.min(1, IMAGE_WIDTHS.at(-1)! / width, STORED_PICTURE_MAX_SIDE / Math.max(width, height));
+  const widest = Math.max(1, Math.floor(width * scale));
   const narrower = profile.widths === 'all' ? IMAGE_WIDTHS.filter((w) => w < widest) : [];
   const widths = [...new Set([...narrower, widest])].sort((a, b) => a - b);
   try {
@@ -152,16 +170,7 @@ async function encodeVariants(
       .toBuffer({ resolveWithObject: true });
     const raw = { width: info.width, height: info.height, channels: info.channels };
     const variants: ProcessedImage['variants'] = [];
-    for (const w of widths) {
-      const resized = w === info.width ? sharp(data, { raw }) : sharp(data, { raw }).resize({ width: w });
-      variants.push({
-        width: w,
-        bytes: await resized
-          .timeout({ seconds: PROCESS_TIMEOUT_SECONDS })
-          .webp({ quality: 78, effort: 4 })
-          .toBuffer(),
-      });
-    }
+    for (const w of widths) variants.push({ width: w, bytes: await encodeWithin(sharp, data, raw, w) });
     const hash = createHash('sha256').update(input).digest('hex').slice(0, 32);
     return { hash, width, height, variants };
   } catch {
@@ -170,4 +179,32 @@ async function encodeVariants(
       `This image is damaged, incomplete or could not be converted. ${profile.advice}`,
     );
   }
+}
+
+/**
+ * One WebP variant `width` wide of the decoded pixels, at most STORED_PICTURE_MAX_BYTES: at the
+ * usual quality when it fits (nearly every photo), else at the first lower quality that fits, else
+ * smaller. Noise does not compress: a noisy 1600 × 2560 photo is 2.2 MB at the usual quality.
+ * Every encoding runs on sharp's thread, never this one.
+ */
+async function encodeWithin(
+  sharp: typeof import('sharp').default,
+  data: Buffer,
+  raw: { width: number; height: number; channels: 1 | 2 | 3 | 4 },
+  width: number,
+): Promise<Buffer> {
+  const encode = (w: number, quality: number) => {
+    const picture = w === raw.width ? sharp(data, { raw }) : sharp(data, { raw }).resize({ width: w });
+    return picture.timeout({ seconds: PROCESS_TIMEOUT_SECONDS }).webp({ quality, effort: 4 }).toBuffer();
+  };
+  for (const quality of QUALITY_STEPS) {
+    const bytes = await encode(width, quality);
+    if (bytes.length <= STORED_PICTURE_MAX_BYTES) return bytes;
+  }
+  const lowest = QUALITY_STEPS.at(-1)!;
+  for (let w = Math.floor(width * SHRINK_STEP); w >= 16; w = Math.floor(w * SHRINK_STEP)) {
+    const bytes = await encode(w, lowest);
+    if (bytes.length <= STORED_PICTURE_MAX_BYTES) return bytes;
+  }
+  throw new Error('a picture that stays over the stored size at 16 px wide');
 }

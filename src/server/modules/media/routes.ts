@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -5,10 +6,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MAX_UPLOAD_BYTES } from '../../../shared/constants';
 import { HttpError, notFound } from '../../errors';
+import { clientNetwork } from '../../http/client-network';
 import { errorSchema } from '../../http/schemas';
 import { BAD_TEXT_ERROR, BAD_TEXT_FIELD, findUnstorableText } from '../../plugins/text-guard';
 import { type ImageProfile, imageQueue, type ProcessedImage, processImage, STAFF_IMAGES } from './pipeline';
 import { createMediaStore, type MediaStore } from './store';
+import { holdToUploadPace } from './upload-pace';
 import { QueueFullError, type Slot } from './work-queue';
 
 /** `/media/<hash>.webp` is the full picture; `/media/<hash>-<width>.webp` a narrower one. */
@@ -29,7 +32,7 @@ const tooLarge = (door: UploadDoor) =>
   new HttpError(413, `The ${door.noun} is larger than ${door.maxBytes / 1024 / 1024} MB.`);
 
 /** The bytes of the one file in the door's field, or a 400/413 saying what was wrong. */
-async function readUpload(request: FastifyRequest, door: UploadDoor): Promise<Buffer> {
+async function readUpload(request: FastifyRequest, door: UploadDoor, signal?: AbortSignal): Promise<Buffer> {
   let file: Awaited<ReturnType<typeof request.file>>;
   try {
     file = await request.file({ limits: { fileSize: door.maxBytes, files: 1, fields: 5 } });
@@ -44,17 +47,29 @@ async function readUpload(request: FastifyRequest, door: UploadDoor): Promise<Bu
     .map((part) => (part && 'value' in part ? part.value : part?.filename));
   if (findUnstorableText(texts) !== null)
     throw new HttpError(400, BAD_TEXT_ERROR, { fields: { _: BAD_TEXT_FIELD } });
-  return fileBytes(file, door);
+  return fileBytes(file, door, signal);
 }
 
-/** The whole of one streamed file, or 413 when it is over the door's size, 400 when it broke off. */
-export async function fileBytes(file: MultipartFile, door: UploadDoor): Promise<Buffer> {
+/**
+ * The whole of one streamed file, or 413 when it is over the door's size, 400 when it broke off;
+ * when `signal` aborts (the upload fell behind its pace), reading stops and its reason is thrown.
+ */
+export async function fileBytes(
+  file: MultipartFile,
+  door: UploadDoor,
+  signal?: AbortSignal,
+): Promise<Buffer> {
   let bytes: Buffer;
+  const stop = () => file.file.destroy();
+  signal?.addEventListener('abort', stop, { once: true });
   try {
     bytes = await file.toBuffer();
   } catch (error) {
+    if (signal?.aborted) throw signal.reason;
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(door);
     throw new HttpError(400, 'The upload was interrupted. Try again.');
+  } finally {
+    signal?.removeEventListener('abort', stop);
   }
   if (file.file.truncated) throw tooLarge(door);
   return bytes;
@@ -72,32 +87,49 @@ export async function receiveImage(
 ): Promise<ProcessedImage> {
   if (!request.isMultipart())
     throw new HttpError(400, `Send the ${door.noun} as multipart/form-data in the field "${door.field}".`);
-  const slot = reserveImageSlot(profile, reply);
+  const slot = reserveImageSlot(profile, request, reply);
   try {
-    return await processImage(await readUpload(request, door), slot, profile);
+    // Anyone may call a public route: its body is held to a pace (upload-pace.ts), decided here
+    // from the route's access rule, so no anonymous upload can forget it. Staff may take their time.
+    const pace = request.routeOptions.config.access === 'public' ? holdToUploadPace(request) : null;
+    const bytes = pace
+      ? await pace.run(readUpload(request, door, pace.signal))
+      : await readUpload(request, door);
+    return await processImage(bytes, slot, profile);
   } finally {
     slot.release();
   }
 }
 
-/** A place in the profile's lane, or the 503 refusal (with its Retry-After header on `reply`, if given). */
-export function reserveImageSlot(profile: ImageProfile, reply?: FastifyReply): Slot {
+/**
+ * A place in the profile's lane, or the refusal: 503 when the lane is full (with its Retry-After
+ * header on `reply`, if given), 429 when the client's network already holds its share of it.
+ */
+export function reserveImageSlot(profile: ImageProfile, request: FastifyRequest, reply?: FastifyReply): Slot {
   try {
-    return imageQueue.reserve(profile.lane);
+    return imageQueue.reserve(profile.lane, clientNetwork(request));
   } catch (error) {
     if (error instanceof QueueFullError) reply?.header('retry-after', String(error.retryAfter));
     throw error;
   }
 }
 
-/** A stored WebP picture, answered so that no browser runs or guesses anything in it. */
-export function sendPicture(reply: FastifyReply, bytes: Buffer, cacheControl: string) {
+/**
+ * A stored WebP picture, answered so that no browser runs or guesses anything in it. Its bytes
+ * come as a stream read from the database a chunk at a time (decision 010), never in one piece.
+ */
+export function sendPicture(
+  reply: FastifyReply,
+  picture: { bytes: Readable; size: number },
+  cacheControl: string,
+) {
   return reply
     .header('content-type', 'image/webp')
+    .header('content-length', String(picture.size))
     .header('cache-control', cacheControl)
     .header('x-content-type-options', 'nosniff')
     .header('content-security-policy', "default-src 'none'; sandbox")
-    .send(bytes);
+    .send(picture.bytes);
 }
 
 export function mediaRoutes(store: MediaStore): FastifyPluginAsyncZod {
@@ -122,9 +154,11 @@ export function mediaRoutes(store: MediaStore): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const image = await receiveImage(request, reply);
-        // The image, its variants and its audit row are stored together or not at all.
+        // The variants' bytes first, chunk by chunk; then the image's rows and its audit row
+        // together or not at all (blobs no row keeps are swept).
+        const staged = await store.stage(image);
         await app.changes.write(async (tx) => {
-          await createMediaStore(tx).save(image, request.user?._id ?? null);
+          await createMediaStore(tx).keep(staged, request.user?._id ?? null);
           await tx.record({ resource: 'media', id: image.hash, action: 'create', actor: request.user });
         });
         return reply
@@ -142,9 +176,13 @@ export function mediaRoutes(store: MediaStore): FastifyPluginAsyncZod {
       async (request, reply) => {
         const match = MEDIA_FILE.exec(request.params.file);
         if (!match) throw notFound('Image');
-        const bytes = await store.variant(match[1]!, match[2] ? Number(match[2]) : undefined);
-        if (!bytes) throw notFound('Image');
-        return sendPicture(reply, bytes, 'public, max-age=31536000, immutable');
+        const blob = await store.variant(match[1]!, match[2] ? Number(match[2]) : undefined);
+        if (!blob) throw notFound('Image');
+        return sendPicture(
+          reply,
+          { bytes: store.stream(blob), size: blob.size },
+          'public, max-age=31536000, immutable',
+        );
       },
     );
   };

@@ -1,10 +1,15 @@
-import { HttpError } from '../../errors';
+import { HttpError, tooManyRequests } from '../../errors';
 
 export interface LaneLimit {
   /** Jobs admitted at once in this lane, the running one included; more are refused. */
   capacity: number;
   /** What a refusal in this lane says, when it differs from the queue's. */
   busyMessage?: string;
+  /**
+   * Places one holder (a client's network) may have at once in this lane; more are refused with
+   * 429, so that one sender cannot take every place (decision 010: slow anonymous uploads).
+   */
+  perHolder?: { places: number; message: string };
 }
 
 /** A place in a lane, taken before the work's input is even read, so that waiting input is bounded too. */
@@ -34,6 +39,7 @@ export function createWorkQueue<Lane extends string>(lanes: Record<Lane, LaneLim
     Lane,
     (() => void)[]
   >;
+  const byHolder = new Map<string, number>();
   let running = false;
 
   const next = () => {
@@ -45,16 +51,28 @@ export function createWorkQueue<Lane extends string>(lanes: Record<Lane, LaneLim
   };
 
   return {
-    /** Take a place in `lane`, or answer 503 with Retry-After when the lane is full. */
-    reserve(lane: Lane): Slot {
+    /**
+     * Take a place in `lane`, or answer 503 with Retry-After when the lane is full, 429 when
+     * `holder` already has its share of the lane's places.
+     */
+    reserve(lane: Lane, holder?: string): Slot {
+      const share = lanes[lane].perHolder;
+      const key = share && holder !== undefined ? `${lane}\u0000${holder}` : undefined;
+      if (share && key !== undefined && (byHolder.get(key) ?? 0) >= share.places)
+        throw tooManyRequests(share.message, QUEUE_RETRY_AFTER_SECONDS);
       if (admitted[lane] >= lanes[lane].capacity)
         throw new QueueFullError(503, lanes[lane].busyMessage ?? busyMessage);
       admitted[lane] += 1;
+      if (key !== undefined) byHolder.set(key, (byHolder.get(key) ?? 0) + 1);
       let released = false;
       const release = () => {
         if (released) return;
         released = true;
         admitted[lane] -= 1;
+        if (key === undefined) return;
+        const left = (byHolder.get(key) ?? 1) - 1;
+        if (left > 0) byHolder.set(key, left);
+        else byHolder.delete(key);
       };
       return {
         release,

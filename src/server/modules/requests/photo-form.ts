@@ -2,12 +2,13 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { VISITOR_PHOTO_MAX_BYTES, VISITOR_PHOTOS_MAX } from '../../../shared/constants';
 import type { FormUploads } from '../../../shared/site-data';
-import { HttpError, tooManyRequests } from '../../errors';
+import { HttpError, tooManyRequests, UploadTooSlow } from '../../errors';
 import { clientNetwork } from '../../http/client-network';
 import { createRateLimiter } from '../../plugins/rate-limiter';
 import { BAD_TEXT_ERROR, BAD_TEXT_FIELD, findUnstorableText } from '../../plugins/text-guard';
 import { processImage } from '../media/pipeline';
 import { fileBytes, reserveImageSlot } from '../media/routes';
+import { holdToUploadPace, type UploadPace } from '../media/upload-pace';
 import { VISITOR_PHOTOS } from './photo-profile';
 import { PHOTO_DOOR, photoLimit } from './photo-routes';
 import type { PhotoStore } from './photo-store';
@@ -41,16 +42,21 @@ export function requestFormReader(app: FastifyInstance, store: PhotoStore) {
     windowMs: limit.windowMinutes * 60_000,
   });
 
-  async function acceptPhoto(part: MultipartFile, network: string): Promise<string> {
-    const hit = await limiter.hit(network);
+  async function acceptPhoto(
+    part: MultipartFile,
+    request: FastifyRequest,
+    pace: UploadPace,
+  ): Promise<string> {
+    const hit = await limiter.hit(clientNetwork(request));
     if (!hit.allowed)
       throw tooManyRequests(
         typeof limit.message === 'function' ? limit.message(hit.retryAfter) : limit.message,
         hit.retryAfter,
       );
-    const slot = reserveImageSlot(VISITOR_PHOTOS);
+    const slot = reserveImageSlot(VISITOR_PHOTOS, request);
     try {
-      return await store.save(await processImage(await fileBytes(part, PHOTO_DOOR), slot, VISITOR_PHOTOS));
+      const bytes = await fileBytes(part, PHOTO_DOOR, pace.signal);
+      return await store.save(await processImage(bytes, slot, VISITOR_PHOTOS));
     } finally {
       slot.release();
     }
@@ -67,7 +73,9 @@ export function requestFormReader(app: FastifyInstance, store: PhotoStore) {
       if (!(reason instanceof HttpError)) throw reason;
       error = { status: reason.statusCode, message: reason.message };
     };
-    try {
+    // The whole form is held to the pace of an anonymous upload: it holds visitor places too.
+    const pace = holdToUploadPace(request);
+    const readParts = async () => {
       for await (const part of request.parts({ limits: FORM_LIMITS })) {
         if (part.type === 'field') {
           if (typeof part.value === 'string') fields.append(part.fieldname, part.value);
@@ -80,14 +88,18 @@ export function requestFormReader(app: FastifyInstance, store: PhotoStore) {
         }
         // A photo refused before its bytes were read (over the budget, no free slot) is drained, or
         // the next part never comes and the visitor waits for a timeout instead of an answer.
-        await acceptPhoto(part, clientNetwork(request)).then(
+        await acceptPhoto(part, request, pace).then(
           (token) => photos.push(token),
           (reason) => {
+            if (reason instanceof UploadTooSlow) throw reason;
             part.file.resume();
             refuse(reason);
           },
         );
       }
+    };
+    try {
+      await pace.run(readParts());
     } catch (reason) {
       const code = (reason as { code?: string }).code;
       if (code === 'FST_FILES_LIMIT') refuse(tooMany());

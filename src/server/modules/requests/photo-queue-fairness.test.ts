@@ -25,20 +25,22 @@ describe('visitors’ photos in the picture queue', () => {
       .run(() => new Promise<void>((resolve) => (finish = resolve)));
 
     const done: string[] = [];
-    const visitor = async (name: string) => {
+    // Each visitor from an address of their own: one address holds one place at a time.
+    const visitor = async (name: string, address: string) => {
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/contactus/photos',
+        remoteAddress: address,
         ...imageUpload(await picture('#884422'), `${name}.jpg`, 'photo'),
       });
       done.push(name);
       return res;
     };
-    const waiting = [visitor('visitor 2'), visitor('visitor 3')];
+    const waiting = [visitor('visitor 2', '198.51.100.2'), visitor('visitor 3', '198.51.100.3')];
     await eventually(() => imageQueue.load().visitor === 3);
 
     // The visitor lane is full: the next photo is refused at once, with a time to come back.
-    const refused = await visitor('visitor 4');
+    const refused = await visitor('visitor 4', '198.51.100.4');
     expect(refused.statusCode).toBe(503);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(refused.json().error).toBe('Many pictures are being sent right now. Try again in a few seconds.');

@@ -48,6 +48,7 @@ export function photoRoutes(store: PhotoStore, requests: ContentRepository): Fas
             201: z.object({ token: z.string() }),
             400: errorSchema,
             403: errorSchema,
+            408: errorSchema,
             413: errorSchema,
             429: errorSchema,
             503: errorSchema,
@@ -78,9 +79,9 @@ export function photoRoutes(store: PhotoStore, requests: ContentRepository): Fas
           const record = await requests.findById(request.params.id);
           if (!record || outsideKeyLimit(request, REQUEST_FIELDS.assignee, record)) throw notFound('Photo');
         }
-        const bytes = await store.photo(request.params.id, request.params.n);
-        if (!bytes) throw notFound('Photo');
-        return sendPicture(reply, bytes, 'private, no-store');
+        const blob = await store.photo(request.params.id, request.params.n);
+        if (!blob) throw notFound('Photo');
+        return sendPicture(reply, { bytes: store.stream(blob), size: blob.size }, 'private, no-store');
       },
     );
 

@@ -1,4 +1,5 @@
 import { hashTrackToken, newTrackToken, TRACK_TOKEN_PATTERN } from '../../content/tracking';
+import { createBlobStore, type StoredBlob } from '../../db/blob-store';
 import type { Database } from '../../db/client';
 import { validationFailed } from '../../errors';
 import type { ProcessedImage } from '../media/pipeline';
@@ -20,17 +21,27 @@ export const PHOTO_TOKEN_ERROR =
  * `clock` is the time the claim window and the sweep are measured from (tests move it).
  */
 export function createPhotoStore(database: Database, clock: () => Date = () => new Date()) {
+  const blobs = createBlobStore(database);
   const claimableSince = (now: Date) => new Date(now.getTime() - PHOTO_CLAIM_MINUTES * 60_000);
   return {
-    /** Store a converted photo, unclaimed; answers the token that claims it, told once. */
+    /**
+     * Store a converted photo, unclaimed; answers the token that claims it, told once. Its bytes
+     * go in first, chunk by chunk, then the row that keeps them (decision 010).
+     */
     async save(image: ProcessedImage): Promise<string> {
       const widest = image.variants.at(-1)!;
       const { token, hash } = newTrackToken();
-      await database.query(
-        `insert into contact_photos (token_hash, width, height, bytes, created_at)
-         values ($1, $2, $3, $4, $5)`,
-        [hash, widest.width, Math.round((image.height * widest.width) / image.width), widest.bytes, clock()],
-      );
+      const blob = await blobs.write(widest.bytes);
+      try {
+        await database.query(
+          `insert into contact_photos (token_hash, width, height, blob_id, created_at)
+           values ($1, $2, $3, $4, $5)`,
+          [hash, widest.width, Math.round((image.height * widest.width) / image.width), blob.id, clock()],
+        );
+      } catch (error) {
+        await blobs.discard(blob).catch(() => undefined);
+        throw error;
+      }
       return token;
     },
 
@@ -68,14 +79,18 @@ export function createPhotoStore(database: Database, clock: () => Date = () => n
     },
 
     /** The `n`th photo of a live (not trashed) message, or null. */
-    async photo(messageId: string, n: number): Promise<Buffer | null> {
-      const [row] = await database.query<{ bytes: Buffer | Uint8Array }>(
-        `select p.bytes from contact_photos p join contact_messages m on m.id = p.message_id
+    async photo(messageId: string, n: number): Promise<StoredBlob | null> {
+      const [row] = await database.query<{ id: string; size: number }>(
+        `select b.id, b.size from contact_photos p join contact_messages m on m.id = p.message_id
+           join blobs b on b.id = p.blob_id
           where p.message_id = $1 and p.position = $2 and m.deleted_at is null`,
         [messageId, n],
       );
-      return row ? Buffer.from(row.bytes) : null;
+      return row ? { id: row.id, size: Number(row.size) } : null;
     },
+
+    /** A stored photo's bytes, read chunk by chunk. */
+    stream: (blob: StoredBlob) => blobs.stream(blob),
 
     /** Remove photos nobody claimed in time; answers how many. */
     async sweep(now: Date = clock()): Promise<number> {
