@@ -115,8 +115,8 @@ export function createRequestService(deps: RequestServiceDeps) {
     compose: ReturnType<typeof replyMail>,
   ): Promise<boolean> {
     const settings = await createSettingsStore(tx).get();
-    const to = await store.filedAddressOf(tx, record._id);
     const link = await statusLink(records, record._id);
+    const to = await store.filedAddressOf(tx, record._id);
     const mail = composeMail(def, record, to, settings, link, compose);
     if (!deps.outbox || !mail) return false;
     await deps.outbox.enqueue(tx, { ...mail, carriesSecret: link !== null });
