@@ -19,7 +19,7 @@ test('an admin creates an API key, copies it once, an app uses it, and revoking 
 
   // The shared schema refuses a key without scopes before anything is sent.
   const name = unique('Website sync');
-  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Name', { exact: true }).fill(name);
   // Refused values leave the button aria-disabled but clickable, so it can say why.
   await page.getByRole('button', { name: 'Create key' }).click({ force: true });
   await expect(page.getByText('Choose at least one scope.')).toBeVisible();
