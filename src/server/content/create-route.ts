@@ -1,7 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ContentTypeDef } from '../../shared/content/define';
-import { schemasFor } from '../../shared/content/schema';
 import { visibleTo } from '../../shared/content/visibility';
 import { isApprovedStaff } from '../../shared/roles';
 import { tooManyRequests } from '../errors';
@@ -11,6 +9,7 @@ import type { ContentHooks } from './hooks';
 import { type Intake, intakeLimit, submitterFor } from './intake';
 import { keyScopeFor } from './key-limits';
 import type { ContentRepository } from './repository';
+import { routeContext } from './route-context';
 import { trackPath } from './tracking';
 
 /** `POST /api/{name}`: a new record, through intake's safeguards like the page forms' records. */
@@ -19,11 +18,7 @@ export function createRoute(
   hooks: ContentHooks,
   intake: Intake,
 ): FastifyPluginAsyncZod {
-  const def: ContentTypeDef = repository.def;
-  const schemas = schemasFor(def);
-  const base = `/api/${def.name}`;
-  const tags = [def.plural];
-  const label = def.label;
+  const { def, schemas, base, tags, label } = routeContext(repository.def);
   const submit = submitterFor(repository, hooks, intake);
   return async (app) => {
     app.post(

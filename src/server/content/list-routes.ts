@@ -2,7 +2,6 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiNounOf } from '../../shared/content/define';
-import { schemasFor } from '../../shared/content/schema';
 import { visibleKeys, visibleTo } from '../../shared/content/visibility';
 import { listPageSchema } from '../../shared/list-page';
 import { errorSchema } from '../http/schemas';
@@ -12,6 +11,7 @@ import type { ContentHooks } from './hooks';
 import { keyScopeFor } from './key-limits';
 import { filtersOf, listQuerySchema } from './list-query';
 import type { ContentRepository } from './repository';
+import { routeContext } from './route-context';
 
 /** Every account's name by id: a user field is exported as the person, not their id. */
 export type UserNames = () => Promise<Map<string, string>>;
@@ -25,10 +25,7 @@ export function listRoutes(
   hooks: ContentHooks,
   userNames: UserNames,
 ): FastifyPluginAsyncZod {
-  const { def } = repository;
-  const schemas = schemasFor(def);
-  const base = `/api/${def.name}`;
-  const tags = [def.plural];
+  const { def, schemas, base, tags } = routeContext(repository.def);
   const access = def.access.list;
   const keyScope = keyScopeFor(def, 'read', hooks);
   return async (app) => {

@@ -1,7 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ContentTypeDef } from '../../shared/content/define';
-import { schemasFor } from '../../shared/content/schema';
 import { visibleTo } from '../../shared/content/visibility';
 import { conflict, HttpError, notFound } from '../errors';
 import { errorSchema, idParams } from '../http/schemas';
@@ -9,6 +7,7 @@ import type { ChoiceCheck } from './choices';
 import type { ContentHooks } from './hooks';
 import { keyScopeFor, outsideKeyLimit } from './key-limits';
 import { type ContentRepository, recordName } from './repository';
+import { routeContext } from './route-context';
 import { updateRecord } from './update';
 
 const versionHeader = z.object({ 'if-match': z.string().max(40).optional() });
@@ -36,11 +35,7 @@ export function recordRoutes(
   hooks: ContentHooks,
   checkChoices: ChoiceCheck,
 ): FastifyPluginAsyncZod {
-  const def: ContentTypeDef = repository.def;
-  const schemas = schemasFor(def);
-  const base = `/api/${def.name}`;
-  const tags = [def.plural];
-  const label = def.label;
+  const { def, schemas, base, tags, label } = routeContext(repository.def);
   const readSchema = hooks.read ? schemas.record.extend(hooks.read.shape) : schemas.record;
   const updateSchema = hooks.updateExtras ? schemas.update.extend(hooks.updateExtras) : schemas.update;
   const extraKeys = Object.keys(hooks.updateExtras ?? {});

@@ -1,19 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiNounOf, type ContentTypeDef } from '../../shared/content/define';
-import { reorderSchema, schemasFor } from '../../shared/content/schema';
+import { apiNounOf } from '../../shared/content/define';
+import { reorderSchema } from '../../shared/content/schema';
 import { HttpError } from '../errors';
 import { errorSchema } from '../http/schemas';
 import type { ContentHooks } from './hooks';
 import { keyScopeFor } from './key-limits';
 import { type ContentRepository, recordName } from './repository';
+import { routeContext } from './route-context';
 
 /** `PUT /api/{name}/order`, for a type in the staff's display order: every record, first to last. */
 export function reorderRoute(repository: ContentRepository, hooks: ContentHooks): FastifyPluginAsyncZod {
-  const def: ContentTypeDef = repository.def;
-  const schemas = schemasFor(def);
-  const base = `/api/${def.name}`;
-  const tags = [def.plural];
+  const { def, schemas, base, tags } = routeContext(repository.def);
   const noun = apiNounOf(def);
   return async (app) => {
     app.put(
