@@ -258,6 +258,35 @@ describe('a new content type', () => {
   });
 });
 
+describe('a declared field named like a column the engine keeps', () => {
+  const declare = (fields: Record<string, ReturnType<typeof f.text>>) =>
+    defineContentType({
+      name: 'clash',
+      label: 'Clash',
+      plural: 'Clashes',
+      table: 'clashes',
+      fields: { title: f.text('Title', { required: true, max: 120 }), ...fields },
+      titleField: 'title',
+      slugFrom: 'title',
+      access: { list: 'public', read: 'public', create: 'staff', update: 'staff', delete: 'staff' },
+      list: { order: 'position' },
+      admin: { path: '/addClash', title: 'Clashes', view: 'table', columns: ['title'] },
+    }) as unknown as ContentTypeDef;
+
+  for (const name of ['version', 'updatedAt', 'deletedAt', 'sortOrder', 'createdAt', 'slug', 'id'])
+    it(`stops the type's repository when a field is called ${name}`, () => {
+      expect(() =>
+        createContentRepository(database, declare({ [name]: f.text('Clash', { max: 10 }) })),
+      ).toThrow(/clash: the field .* which the engine keeps itself/);
+    });
+
+  it('leaves a type whose fields take no such name alone', () => {
+    expect(() =>
+      createContentRepository(database, declare({ note: f.text('Note', { max: 10 }) })),
+    ).not.toThrow();
+  });
+});
+
 describe('a named order under filters', () => {
   const contactus = contentTypesByName.get('contactus')!;
 

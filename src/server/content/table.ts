@@ -62,8 +62,27 @@ function fieldColumn(key: string, field: Field): ColumnSpec {
   return { key, name, ...kindOf(field).column(field, name) };
 }
 
-/** Every column of a content type's table, in the order a new migration creates them. */
+/**
+ * Every column of a content type's table, in the order a new migration creates them. A declared
+ * field may not take the key or column of one the engine writes itself (a field \`version\` or
+ * \`updatedAt\` would be overwritten by, or overwrite, the bookkeeping): such a declaration stops here.
+ */
 export function contentColumns(def: ContentTypeDef): ColumnSpec[] {
+  const columns = allColumns(def);
+  const seen = new Map<string, string>();
+  for (const column of columns)
+    for (const name of new Set([column.key, column.name])) {
+      const earlier = seen.get(name);
+      if (earlier)
+        throw new Error(
+          `${def.name}: the field "${column.key}" takes the name "${name}" of ${earlier === column.key ? 'another column' : `"${earlier}"`}, which the engine keeps itself; rename the field.`,
+        );
+      seen.set(name, column.key);
+    }
+  return columns;
+}
+
+function allColumns(def: ContentTypeDef): ColumnSpec[] {
   return [
     ...bookkeepingColumns,
     ...(def.slugFrom
