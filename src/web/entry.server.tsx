@@ -3,7 +3,7 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from 'react-router';
-import { ServerRouter } from 'react-router';
+import { isRouteErrorResponse, ServerRouter } from 'react-router';
 import { describeFailure } from '../shared/failure';
 import './context';
 
@@ -14,7 +14,9 @@ export const streamTimeout = 5_000;
  * prints the whole error, and a database error's message quotes the visitor's values.
  */
 export const handleError: HandleErrorFunction = (error, { request }) => {
-  if (request.signal.aborted) return;
+  // A visitor's mistake (a form posted to a page that takes none: 405; a missing record: 404) is
+  // answered as such and is nobody's failure: the log keeps its error lines for what went wrong here.
+  if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
   console.error(
     JSON.stringify({ msg: 'page failed', method: request.method, failure: describeFailure(error) }),
   );

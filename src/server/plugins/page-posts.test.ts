@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createTestApp } from '../test/helpers';
 
 const t = await createTestApp({ ssr: true });
@@ -46,5 +46,25 @@ describe('a page form posted from another site', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(await requestsFrom('visitor@example.com')).toBe(1);
+  });
+});
+
+describe('a form posted to a page that takes none', () => {
+  it("is answered 405 and logs no failure: a visitor's mistake is not an error of the site", async () => {
+    const errors = vi.spyOn(console, 'error');
+    try {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/about',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' },
+        payload: 'name=x',
+      });
+      expect(res.statusCode).toBe(405);
+      expect(
+        errors.mock.calls.map((call) => String(call[0])).filter((line) => line.includes('page failed')),
+      ).toEqual([]);
+    } finally {
+      errors.mockRestore();
+    }
   });
 });
