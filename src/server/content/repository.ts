@@ -1,6 +1,7 @@
 import { slugify } from '../../shared/constants';
 import type { ContentTypeDef } from '../../shared/content/define';
 import { storedValue } from '../../shared/content/stored-values';
+import type { ChangeTransaction } from '../db/change-log';
 import type { Database } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { sqlIdentifier } from '../db/identifiers';
@@ -57,7 +58,7 @@ type Parameters = ReturnType<typeof parameters>;
 export function createContentRepository(db: Database, def: ContentTypeDef): ContentRepository {
   const bind = (runner: Database, inTransaction: boolean): ContentRepository => ({
     ...repositoryOn(runner, def, inTransaction),
-    in: (tx: Database) => bind(tx, true),
+    in: (tx: ChangeTransaction) => bind(tx, true),
   });
   return bind(db, false);
 }
@@ -183,8 +184,9 @@ function repositoryOn(db: Database, def: ContentTypeDef, inTransaction: boolean)
   }
 
   /**
-   * Every write runs in a transaction that records it (`app.changes.write`, through `in(tx)`):
-   * a write on the pool would have no audit row, so it is refused before it reaches the database.
+   * Every write runs in a transaction that records it (`app.changes.write`, through `in(tx)`, which
+   * takes only such a transaction): a write on the pool would have no audit row, so it is refused
+   * here too, before it reaches the database, for a caller that got round the types.
    */
   function assertInTransaction(method: string) {
     if (!inTransaction)
@@ -423,8 +425,11 @@ function repositoryOn(db: Database, def: ContentTypeDef, inTransaction: boolean)
 const isoTime = (value: unknown) => (value instanceof Date ? value : new Date(value as string)).toISOString();
 
 export type ContentRepository = ReturnType<typeof repositoryOn> & {
-  /** The same repository working inside the transaction `tx` (from `Database.transaction`). */
-  in(tx: Database): ContentRepository;
+  /**
+   * The same repository working inside a change's transaction (`app.changes.write`): a plain
+   * `Database.transaction` or the pool is a compile error, so a write cannot skip its audit row.
+   */
+  in(tx: ChangeTransaction): ContentRepository;
 };
 
 /** What the audit log calls a record: its title, unless the title is personal data. */

@@ -7,6 +7,7 @@ import { type ContentTypeDef, defineContentType } from '../../shared/content/def
 import { f } from '../../shared/content/fields';
 import { contentTypes, contentTypesByName } from '../../shared/content/types';
 import { percentageField } from '../../test-fixtures/field-kinds/percentage';
+import { createChangeLog } from '../db/change-log';
 import type { Database } from '../db/client';
 import { createTestDatabase } from '../test/helpers';
 import { createContentRepository } from './repository';
@@ -126,7 +127,7 @@ describe('a new content type', () => {
     try {
       const repository = createContentRepository(database, certification);
       // Writes run inside a transaction, as every writer's do (app.changes.write).
-      const stored = await database.transaction((tx) =>
+      const stored = await createChangeLog(database).write((tx) =>
         repository.in(tx).create({ title: 'Refrigerant handling' }),
       );
       // Defaults come from the database: the absent optional fields are stored blank, the select as declared.
@@ -135,7 +136,7 @@ describe('a new content type', () => {
       expect((await repository.list({ q: 'refrigerant' })).map((r) => r._id)).toEqual([stored._id]);
       // The check list holds: a value outside the declared options never reaches a row.
       await expect(
-        database.transaction((tx) => repository.in(tx).update(stored._id, { level: 'guru' })),
+        createChangeLog(database).write((tx) => repository.in(tx).update(stored._id, { level: 'guru' })),
       ).rejects.toThrow();
     } finally {
       await database.exec(`drop table ${certification.table}`);
@@ -171,7 +172,7 @@ describe('a new content type', () => {
     try {
       const repository = createContentRepository(database, project);
       const write = <T>(work: (records: ReturnType<typeof repository.in>) => Promise<T>) =>
-        database.transaction((tx) => work(repository.in(tx)));
+        createChangeLog(database).write((tx) => work(repository.in(tx)));
       const blank = await write((records) => records.create({ title: 'Nothing yet' }));
       expect(blank).toMatchObject({ completedOn: null, hours: null, service: null, steps: [], open: {} });
       const values = {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { contentTypes } from '../../../shared/content/types';
 import type { ContentRepository } from '../../content/repository';
+import { createChangeLog } from '../../db/change-log';
 import type { Database } from '../../db/client';
 import { markDemoRecord } from '../go-live/checklist';
 import { mediaUrl } from '../media/routes';
@@ -43,11 +44,12 @@ export async function seedDemoContent({
   return database.withLock(7_314_003, async () => {
     if (await anyRowIn(database, CONTENT_TABLES)) return false;
     announce('Adding demo content (SEED_DEMO=false starts empty)...');
-    // Demo content is nobody's change (no audit row), but it is written in a transaction like every
-    // write, since repositories refuse writes outside one.
+    // Demo content is nobody's change: written in a change's transaction like every write (the
+    // repositories take no other), with nothing recorded in it, so no audit row and no announcement.
     // Each record is marked as demo content with it, so the go-live checklist can name it.
+    const changes = createChangeLog(database);
     const create = (name: string, values: Record<string, unknown>) =>
-      database.transaction(async (tx) => {
+      changes.write(async (tx) => {
         const record = await repositories.get(name)!.in(tx).create(values);
         await markDemoRecord(tx, name, record._id);
         return record;
