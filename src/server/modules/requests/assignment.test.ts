@@ -1,5 +1,8 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, giveAccountEmail } from '../../test/helpers';
 import { eventually, readMail, startSmtpPeer } from '../../test/smtp-peer';
@@ -226,5 +229,22 @@ describe('assigning a request', () => {
     await eventually(() => pushed.includes('/push/bilal') || undefined);
     await t.app.urgent.settled();
     expect(pushed).toEqual(['/push/bilal']);
+  });
+});
+
+describe('every door that assigns', () => {
+  it("changes a record only through updateRecord, so the request's afterUpdate hears of each assignment", () => {
+    // A record's fields are written by the repository's update(id, ...) in content/update.ts alone,
+    // which runs the type's afterUpdate hook; raw SQL writing the assignee would skip the history
+    // and the mails. A new door (an on-call rota) must call updateRecord or the service's assign.
+    const server = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+    const writers = readdirSync(server, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+      .filter((file) =>
+        /\.update\(\s*[A-Za-z_.]*[iI]d\b|update contact_messages set[^;]*assignee/.test(
+          readFileSync(path.join(server, file), 'utf8'),
+        ),
+      );
+    expect(writers).toEqual([path.join('content', 'update.ts')]);
   });
 });
