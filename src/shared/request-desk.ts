@@ -24,10 +24,10 @@ export const noteSchema = z.object({
 });
 export type Note = z.infer<typeof noteSchema>;
 
-/** A stage change or a reply to the customer, oldest first. */
+/** A stage change, a reply to the customer or an assignment, oldest first. */
 export const historyEntrySchema = z.object({
   _id: z.string(),
-  kind: z.enum(['stage', 'reply']),
+  kind: z.enum(['stage', 'reply', 'assign']),
   at: z.string(),
   by: z.string(),
   from: z.enum(CONTACT_STAGES).optional(),
@@ -36,6 +36,10 @@ export const historyEntrySchema = z.object({
   /** Whether the customer was e-mailed about it. */
   notified: z.boolean().optional(),
   text: z.string().optional(),
+  /** An assignment: the staff member it went to (null: nobody), by their name then. */
+  assignedTo: z.string().nullable().optional(),
+  /** An assignment: who had it before (null: nobody), by their name then. */
+  assignedFrom: z.string().nullable().optional(),
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 

@@ -168,7 +168,9 @@ describe("a technician's day through the generated client", () => {
     const record = await api.GET('/api/contactus/{id}', { params: { path: { id: job._id } } });
     expect(record.data!.stage).toBe('done');
     expect(record.data!.notes.map((entry) => entry.text)).toEqual([note.data!.text]);
+    // The office's assignment, then the technician's stage change, each by who did it.
     expect(record.data!.history).toEqual([
+      expect.objectContaining({ kind: 'assign', assignedTo: 'Editor', assignedFrom: null }),
       expect.objectContaining({ kind: 'stage', from: 'new', to: 'done', by: 'API key "Technician app"' }),
     ]);
 

@@ -144,10 +144,13 @@ export function createPushSender(options: PushSenderOptions) {
   return {
     publicKey: keys.publicKey,
 
-    /** Send `message` to every approved staff member's browsers, a few at a time. */
-    async notifyStaff(message: PushMessage): Promise<PushOutcome> {
+    /**
+     * Send `message` to every approved staff member's browsers, or to those of the one staff member
+     * named by `userId`, a few at a time.
+     */
+    async notifyStaff(message: PushMessage, userId: string | null = null): Promise<PushOutcome> {
       const outcome: PushOutcome = { sent: 0, removed: 0, failed: 0 };
-      const queue = await store.ofStaff();
+      const queue = await store.ofStaff(userId);
       const payload = JSON.stringify(message);
       const worker = async () => {
         for (let next = queue.shift(); next; next = queue.shift()) outcome[await deliver(next, payload)]++;

@@ -67,13 +67,16 @@ export function createPushStore(database: Database) {
       return Number(row?.n ?? 0);
     },
 
-    /** Every subscription of an approved staff member (admins and editors; never a pending sign-up). */
-    async ofStaff(): Promise<StoredPushSubscription[]> {
+    /**
+     * Every subscription of an approved staff member (admins and editors; never a pending sign-up),
+     * or of the one named by `userId`.
+     */
+    async ofStaff(userId: string | null = null): Promise<StoredPushSubscription[]> {
       return database.query<StoredPushSubscription>(
         `select s.endpoint, s.user_id::text as "userId", s.p256dh, s.auth
            from push_subscriptions s join users u on u.id = s.user_id
-          where u.role = any($1::text[])`,
-        [[...STAFF_ROLES]],
+          where u.role = any($1::text[]) and ($2::text is null or u.id::text = $2)`,
+        [[...STAFF_ROLES], userId],
       );
     },
   };

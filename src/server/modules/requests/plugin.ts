@@ -11,7 +11,7 @@ import { requestStatsRoutes } from './stats-routes';
 import { createRequestStatsStore } from './stats-store';
 import { tapRoutes } from './tap-routes';
 import { createTapStore } from './tap-store';
-import { createUrgentAlerts } from './urgent-alerts';
+import { createUrgentAlerts, readableValue } from './urgent-alerts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -44,6 +44,7 @@ export const requestsPlugin = fp<RequestsPluginOptions>(
   async (app, options) => {
     const requests = app.repositories.get(contactus.name);
     if (!requests) throw new Error(`no repository for ${contactus.name}`);
+    const alerts = createUrgentAlerts(app, app.push);
     const service = createRequestService({
       database: app.database,
       changes: app.changes,
@@ -52,6 +53,8 @@ export const requestsPlugin = fp<RequestsPluginOptions>(
       outbox: app.mailOutbox,
       intake: app.intake,
       secretBox: app.secretBox,
+      titleOf: (tx, def, key, value) => readableValue(app, def, key, value, tx),
+      assignedPush: (userId, record) => alerts.assigned(requests.def, record, userId),
       escalation: {
         log: app.log,
         now: options.now ?? (() => new Date()),
@@ -62,7 +65,6 @@ export const requestsPlugin = fp<RequestsPluginOptions>(
     const photos = createPhotoStore(app.database);
     app.decorate('requestPhotos', photos);
 
-    const alerts = createUrgentAlerts(app, app.push);
     const { escalation } = service;
     const urgentCreated = (record: StoredRecord) => alerts.created(requests.def, record);
     app.decorate('urgent', { settled: alerts.settled, created: urgentCreated, escalation });

@@ -214,11 +214,14 @@ describe('a stage change', () => {
 });
 
 describe('assigning a request', () => {
-  it('stores the assignee and is no news: no history entry, no mail', async () => {
+  it('stores the assignee and says so in the history; assigning oneself mails nobody', async () => {
     const request = await newRequest();
     const result = await service.assign(request._id, staff._id, acting);
     expect(result.kind === 'updated' && result.record.assignee).toBe(staff._id);
-    expect((await service.activityOf(request._id)).history).toEqual([]);
+    // This file's staff member has no account row: the name then is the account's, else this.
+    expect((await service.activityOf(request._id)).history).toEqual([
+      expect.objectContaining({ kind: 'assign', by: 'Desk Person', assignedTo: 'a removed account' }),
+    ]);
     expect(await rowsIn('mail_outbox', 'record_id', request._id)).toEqual([]);
   });
 });

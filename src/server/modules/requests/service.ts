@@ -7,6 +7,7 @@ import {
   type RequestPart,
   whyNotChangeable,
 } from '../../../shared/request-fields';
+import { visitTime } from '../../../shared/stage-words';
 import type { IntakeMeta, IntakeResult, UpdatedRecord, Writer } from '../../content/hooks';
 import type { Intake } from '../../content/intake';
 import type { ContentRepository, StoredRecord, UpdateResult } from '../../content/repository';
@@ -21,6 +22,7 @@ import type { OutgoingMail } from '../mail/outbox';
 import { createSettingsStore } from '../settings/store';
 import { createEscalation, type EscalationDeps } from './escalation';
 import { composeMail, replyMail, stageMail } from './mail';
+import { assignmentNotification } from './staff-mail';
 import { createRequestStore } from './store';
 
 /** The fields of a request the desk reads and writes (decision 072). */
@@ -29,6 +31,7 @@ export const REQUEST_FIELDS = {
   scheduledAt: 'scheduledAt',
   firstResponseAt: 'firstResponseAt',
   assignee: 'assignee',
+  service: 'service',
   spam: 'spam',
   urgent: 'urgent',
 } as const;
@@ -48,6 +51,10 @@ export interface RequestServiceDeps {
    * track link, the audit row, and the request's `afterCreate` hook (photos, staff mail, urgent).
    */
   intake: Intake;
+  /** A chosen reference's title (the service by its title rather than its slug); null when none. */
+  titleOf?(tx: Database, def: ContentTypeDef, field: string, value: unknown): Promise<string | null>;
+  /** After the commit: a browser notification to the staff member a request was assigned to. */
+  assignedPush?(userId: string, record: StoredRecord): void;
   /** The escalation of urgent requests left new: after how many minutes, by which clock. */
   escalation: Pick<EscalationDeps, 'minutes' | 'now' | 'log' | 'intervalMs'>;
 }
@@ -128,6 +135,16 @@ export function createRequestService(deps: RequestServiceDeps) {
    * gets its history row, the customer's mail when the rule says so, and the first-response stamp.
    */
   async function afterUpdate(change: UpdatedRecord): Promise<(() => void) | undefined> {
+    const [staged, assigned] = [await stageChanged(change), await assignmentChanged(change)];
+    if (!staged && !assigned) return undefined;
+    return () => {
+      staged?.();
+      assigned?.();
+    };
+  }
+
+  /** A stage change's history row and the customer's mail (see afterUpdate). */
+  async function stageChanged(change: UpdatedRecord): Promise<(() => void) | undefined> {
     const { before, after } = change;
     const from = before[REQUEST_FIELDS.stage] as ContactStage;
     const to = after[REQUEST_FIELDS.stage] as ContactStage;
@@ -153,6 +170,50 @@ export function createRequestService(deps: RequestServiceDeps) {
     });
     await change.records.stampOnce(after._id, REQUEST_FIELDS.firstResponseAt);
     return mailed ? () => deps.outbox?.nudge() : undefined;
+  }
+
+  /**
+   * Another assignee (decision 091): the history row "Assigned to X by Y", a mail to the one it went
+   * to and to the one it was taken off, each at their account's address, and a browser notification
+   * to the new one. Nobody hears of what they did themselves.
+   */
+  async function assignmentChanged(change: UpdatedRecord): Promise<(() => void) | undefined> {
+    const { before, after, tx, actor } = change;
+    const fromId = (before[REQUEST_FIELDS.assignee] as string | null) ?? null;
+    const toId = (after[REQUEST_FIELDS.assignee] as string | null) ?? null;
+    if (fromId === toId) return undefined;
+    const [from, to] = [
+      fromId ? await store.staffMember(tx, fromId) : null,
+      toId ? await store.staffMember(tx, toId) : null,
+    ];
+    const by = actor?.name || 'Someone';
+    await store.addActivity(tx, {
+      messageId: after._id,
+      kind: 'assign',
+      actor,
+      assignedTo: toId ? (to?.name ?? 'a removed account') : null,
+      assignedFrom: fromId ? (from?.name ?? 'a removed account') : null,
+    });
+    const scheduledAt = (after[REQUEST_FIELDS.scheduledAt] as string | null) ?? null;
+    const news = {
+      by,
+      service: (await deps.titleOf?.(tx, def, REQUEST_FIELDS.service, after[REQUEST_FIELDS.service])) ?? null,
+      visit: scheduledAt ? visitTime(scheduledAt) : null,
+    };
+    const told = [
+      { id: toId, member: to, news: { ...news, change: 'assigned' as const } },
+      { id: fromId, member: from, news: { ...news, change: 'taken off' as const, now: to?.name ?? null } },
+    ].filter(({ id, member }) => id !== actor?._id && member?.email);
+    if (!deps.outbox || told.length === 0) return undefined;
+    for (const { member, news: said } of told) {
+      const mail = assignmentNotification(def, after, deps.siteOrigin(), said);
+      await deps.outbox.enqueue(tx, { resource: def.name, recordId: after._id, to: member!.email!, ...mail });
+    }
+    const pushTo = told.find(({ news: said }) => said.change === 'assigned')?.id ?? null;
+    return () => {
+      deps.outbox?.nudge();
+      if (pushTo) deps.assignedPush?.(pushTo, after);
+    };
   }
 
   const hooks = { afterUpdate, refusedChanges };

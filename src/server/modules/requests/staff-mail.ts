@@ -121,3 +121,56 @@ export function urgentNotification(
     replyTo: replyToOf(def, record),
   };
 }
+
+/** What a mail about an assignment says besides the request: who did it, and the service's title. */
+export interface AssignmentNews {
+  /** Assigned to the person mailed, or taken off them. */
+  change: 'assigned' | 'taken off';
+  /** Who did it, by name. */
+  by: string;
+  /** Who has it now when it was taken off the person mailed (null: nobody). */
+  now?: string | null;
+  /** The requested service by its title, when there is one. */
+  service: string | null;
+  /** The visit's time in the company's words, when one is booked. */
+  visit: string | null;
+}
+
+/**
+ * The mail telling a staff member a request was given to them (`Job CF-7Q3KX assigned to you:
+ * Geyser repair in Clifton`) or taken off them: the reference, service, area, visit time and the
+ * request's page. Values a visitor wrote stay one line each, and out of the subject but the area.
+ */
+export function assignmentNotification(
+  def: ContentTypeDef,
+  record: StoredRecord,
+  siteOrigin: string,
+  news: AssignmentNews,
+) {
+  const reference = subjectPart(record.reference) || 'without a reference';
+  const area = subjectPart(record.area);
+  const service = subjectPart(news.service);
+  const what = [service, area ? `in ${area}` : ''].filter(Boolean).join(' ');
+  const subject =
+    news.change === 'assigned'
+      ? `Job ${reference} assigned to you${what ? `: ${what}` : ''}`
+      : `Job ${reference} taken off you${what ? `: ${what}` : ''}`;
+  const opening =
+    news.change === 'assigned'
+      ? `${subjectPart(news.by)} assigned job ${reference} to you.`
+      : `${subjectPart(news.by)} took job ${reference} off you${news.now ? `; ${subjectPart(news.now)} has it now` : ''}.`;
+  return {
+    subject: subject.slice(0, 200),
+    body: [
+      opening,
+      '',
+      notificationLine('Reference', reference),
+      notificationLine('Service', service || 'not given'),
+      notificationLine('Area', area || 'not given'),
+      notificationLine('Visit', news.visit ?? 'not booked yet'),
+      '',
+      `Open the request: ${recordAdminUrl(def, siteOrigin, record._id)}`,
+      '',
+    ].join('\n'),
+  };
+}

@@ -3,33 +3,42 @@ import type { HistoryEntry, Note, RequestActivity } from '../../../shared/reques
 import type { Database } from '../../db/client';
 import type { SessionUser } from '../../http/identity';
 
-/** One thing done on a request: a note, a stage change or a reply (table contact_activity, 0720). */
+/**
+ * One thing done on a request: a note, a stage change, a reply or an assignment (table
+ * contact_activity, 0720 and 0860).
+ */
 export interface NewActivity {
   messageId: string;
-  kind: 'note' | 'stage' | 'reply';
+  kind: 'note' | 'stage' | 'reply' | 'assign';
   actor: SessionUser | null;
   text?: string;
   fromStage?: ContactStage;
   toStage?: ContactStage;
   scheduledAt?: string | null;
   notified?: boolean;
+  /** An assignment: the names of who has it now and who had it before (null: nobody). */
+  assignedTo?: string | null;
+  assignedFrom?: string | null;
 }
 
 interface Row {
   id: string;
-  kind: 'note' | 'stage' | 'reply';
+  kind: 'note' | 'stage' | 'reply' | 'assign';
   actor_name: string;
   text: string | null;
   from_stage: ContactStage | null;
   to_stage: ContactStage | null;
   scheduled_at: string | null;
   notified: boolean | null;
+  assigned_to: string | null;
+  assigned_from: string | null;
   created_at: string;
 }
 
 const utc = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const COLUMNS = `id::text as id, kind, actor_name, text, from_stage, to_stage,
-  ${utc('scheduled_at')} as scheduled_at, notified, ${utc('created_at')} as created_at`;
+  ${utc('scheduled_at')} as scheduled_at, notified, assigned_to, assigned_from,
+  ${utc('created_at')} as created_at`;
 
 const asNote = (row: Row): Note => ({
   _id: row.id,
@@ -38,15 +47,18 @@ const asNote = (row: Row): Note => ({
   text: row.text ?? '',
 });
 
-/** A stage change or reply as the request's history shows it: only what the entry has. */
+/** A stage change, reply or assignment as the request's history shows it: only what the entry has. */
 function asHistory(row: Row): HistoryEntry {
   const entry: HistoryEntry = {
     _id: row.id,
-    kind: row.kind === 'reply' ? 'reply' : 'stage',
+    kind: row.kind === 'note' ? 'stage' : row.kind,
     at: row.created_at,
     by: row.actor_name,
   };
-  if (row.kind === 'stage') {
+  if (row.kind === 'assign') {
+    entry.assignedTo = row.assigned_to;
+    entry.assignedFrom = row.assigned_from;
+  } else if (row.kind === 'stage') {
     if (row.from_stage) entry.from = row.from_stage;
     if (row.to_stage) entry.to = row.to_stage;
     entry.scheduledAt = row.scheduled_at;
@@ -83,8 +95,9 @@ export function createRequestStore(database: Database) {
     async addActivity(tx: Database, entry: NewActivity): Promise<{ note: Note; history: HistoryEntry }> {
       const [row] = await tx.query<Row>(
         `insert into contact_activity
-           (message_id, kind, actor_id, actor_name, text, from_stage, to_stage, scheduled_at, notified)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+           (message_id, kind, actor_id, actor_name, text, from_stage, to_stage, scheduled_at, notified,
+            assigned_to, assigned_from)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
          returning ${COLUMNS}`,
         [
           entry.messageId,
@@ -96,6 +109,8 @@ export function createRequestStore(database: Database) {
           entry.toStage ?? null,
           entry.scheduledAt ?? null,
           entry.notified ?? null,
+          entry.assignedTo ?? null,
+          entry.assignedFrom ?? null,
         ],
       );
       if (!row) throw new Error('contact_activity insert returned no row');
@@ -142,6 +157,15 @@ export function createRequestStore(database: Database) {
         [messageId],
       );
       return row?.email || null;
+    },
+
+    /** A staff account's name and confirmed address (null when it has none); null when it is gone. */
+    async staffMember(tx: Database, userId: string): Promise<{ name: string; email: string | null } | null> {
+      const [row] = await tx.query<{ name: string; email: string | null }>(
+        'select name, email from users where id::text = $1',
+        [userId],
+      );
+      return row ?? null;
     },
 
     /** Every admin's address, oldest account first. */

@@ -134,8 +134,16 @@ export function Reply({ message, onSent }: { message: Message; onSent: () => unk
   );
 }
 
+/** An assignment in words: `Assigned to Sana by Owner`, `Unassigned (was Sana) by Owner`. */
+function assignmentText(event: HistoryEntry): string {
+  const was = event.assignedFrom ? ` (was ${event.assignedFrom})` : '';
+  const what = event.assignedTo ? `Assigned to ${event.assignedTo}${was}` : `Unassigned${was}`;
+  return `${what} by ${event.by}`;
+}
+
 function eventText(event: HistoryEntry): string {
   if (event.kind === 'reply') return 'Reply sent';
+  if (event.kind === 'assign') return assignmentText(event);
   const to = stageLabel(event.to);
   if (event.from === event.to && event.scheduledAt) return `Visit moved to ${formatWhen(event.scheduledAt)}`;
   const visit = event.to === 'scheduled' && event.scheduledAt ? ` for ${formatWhen(event.scheduledAt)}` : '';
@@ -158,7 +166,8 @@ export function History({ message }: { message: Message }) {
         {history.map((event) => (
           <li key={event._id} className={`history-${event.kind}`}>
             <p className="request-note-meta">
-              <time dateTime={event.at}>{formatWhen(event.at)}</time> · {event.by}
+              <time dateTime={event.at}>{formatWhen(event.at)}</time>
+              {event.kind === 'assign' ? null : ` · ${event.by}`}
               {event.kind === 'stage' &&
                 (event.notified ? ' · customer notified' : ' · customer not notified')}
             </p>
