@@ -52,7 +52,7 @@ export interface RequestServiceDeps {
    */
   intake: Intake;
   /** A chosen reference's title (the service by its title rather than its slug); null when none. */
-  titleOf?(tx: Database, def: ContentTypeDef, field: string, value: unknown): Promise<string | null>;
+  titleOf?(tx: ChangeTransaction, def: ContentTypeDef, field: string, value: unknown): Promise<string | null>;
   /** After the commit: a browser notification to the staff member a request was assigned to. */
   assignedPush?(userId: string, record: StoredRecord): void;
   /** The escalation of urgent requests left new: after how many minutes, by which clock. */

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ContentTypeDef } from '../../../shared/content/define';
 import type { PushMessage } from '../../../shared/push';
 import type { StoredRecord } from '../../content/repository';
-import type { Database } from '../../db/client';
+import type { ChangeTransaction } from '../../db/change-log';
 import type { PushSender } from '../push/sender';
 
 /**
@@ -14,7 +14,7 @@ export async function readableValue(
   def: ContentTypeDef,
   key: string,
   value: unknown,
-  tx?: Database,
+  tx?: ChangeTransaction,
 ): Promise<string | null> {
   const field = def.fields[key];
   if (typeof value !== 'string' || value.trim() === '') return null;
