@@ -9,6 +9,7 @@ import {
   contactInput,
 } from '../lib/public-forms';
 import { bindForm, renderFieldError, renderNotice } from './form-binding';
+import { shrinkPhoto } from './shrink-photo';
 
 /** What the API answers a new request by: its reference and its private status page. */
 interface Receipt {
@@ -69,7 +70,7 @@ function photoSender(form: HTMLFormElement) {
         let token = sent.get(file);
         if (!token) {
           try {
-            token = await uploadPhoto(file);
+            token = await uploadPhoto(await shrinkPhoto(file));
           } catch (error) {
             if (!(error instanceof ApiError) || error.status === 0) throw error;
             throw new PhotoRefusal(error.status, error.message, { [CONTACT_PHOTOS]: error.message });
