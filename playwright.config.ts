@@ -11,6 +11,10 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   timeout: 60_000,
+  // A staff screen draws after its page loads and its reads answer, one after the other: with two
+  // workers each running a server and a browser on two cores, that took 5-9 s at a load of 15
+  // (measured on the dashboard), so waiting 5 s for a screen failed journeys that were right.
+  expect: { timeout: 10_000 },
   reporter: process.env.PLAYWRIGHT_JSON
     ? [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON }]]
     : 'list',

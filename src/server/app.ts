@@ -15,8 +15,10 @@ import { serverOptions } from './http/server-options';
 import { auditRoutesPlugin } from './modules/audit/audit';
 import { authPlugins } from './modules/auth/plugin';
 import { clusterPlugin } from './modules/cluster';
+import { invitationPlugins } from './modules/invitations/plugin';
 import { mailOutboxPlugin } from './modules/mail/plugin';
 import { mediaPlugin } from './modules/media/routes';
+import { onCallRoutesPlugin } from './modules/on-call/routes';
 import { pushPlugins } from './modules/push/plugin';
 import { requestRoutesPlugin, requestsPlugin } from './modules/requests/plugin';
 import { settingsPlugins } from './modules/settings/plugin';
@@ -87,15 +89,17 @@ export function appPlugins(options: AppOptions): PluginEntry[] {
     compressionPlugin,
     ...openApiPlugins,
     ...authPlugins,
+    ...invitationPlugins,
     ...settingsPlugins,
     mailOutboxPlugin,
     ...pushPlugins,
     ...subscriptionPlugins,
     ...sitePlugins,
     ...[mediaPlugin, statusPlugin, trashRoutesPlugin, backupPlugin, auditRoutesPlugin, clusterPlugin],
-    withOptions(pagesPlugin, { ssr: options.ssr, root: PROJECT_ROOT }),
+    withOptions(pagesPlugin, { ssr: options.ssr, root: PROJECT_ROOT, now: options.now }),
     ...[intakePlugin, contentRoutesPlugin],
     ...[withOptions(requestsPlugin, { now: options.now }), requestRoutesPlugin],
+    withOptions(onCallRoutesPlugin, { now: options.now }),
   ];
   return plugins.map((entry) => ('plugin' in entry ? entry : { plugin: entry }));
 }

@@ -73,7 +73,7 @@ describe(`npm start on a fresh ${testDatabaseKind} database`, () => {
       );
       expect(counts).toEqual([5, 4, 3, 3, 8, 5, 2]);
       const home = await (await fetch(`${first.url}/home`)).text();
-      expect(home).toContain(services.length > 0 ? 'OUR SERVICES' : '');
+      expect(home).toContain(services.length > 0 ? 'Our services' : '');
       // The page's one script (its islands) arrives compressed at build time, brotli for browsers
       // that take it.
       const script = home.match(/\/assets\/islands-[\w-]+\.js/)?.[0];

@@ -61,6 +61,8 @@ export const apiKeyMessages = {
       : scopes.length === 1
         ? `This API key lacks the scope ${scopes[0]}, which this route needs.`
         : `This API key lacks a scope this route needs: one of ${scopes.join(', ')}.`,
+  personMayNot: (role: string) =>
+    `This API key is limited to a staff member whose role (${role}) cannot do this.`,
   meWithoutUser: 'This API key is not limited to a staff member, so it has no "me": name the assignee.',
 } as const;
 

@@ -13,6 +13,14 @@ export const AUDIT_ACTIONS = [
   'reorder',
   // An urgent request nobody picked up in time was mailed again (server/modules/urgent).
   'escalate',
+  // An admin stopped an account from signing in, or let it again (decision 094).
+  'deactivate',
+  'reactivate',
+  // Staff invitations (server/modules/invitations): made, sent again with a new link, ended, used.
+  'invite',
+  'resend',
+  'revoke',
+  'accept',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

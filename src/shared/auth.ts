@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { optionalAccountEmailSchema } from './account-email';
 import { messages } from './content/schema';
+import type { Permission } from './permissions';
 import { ROLES } from './roles';
 import { isSingleLine } from './text';
 
@@ -19,6 +20,10 @@ export const authMessages = {
   usernameChars: 'Username may contain letters, digits, dots, dashes and underscores.',
   pending: 'Your account is waiting for approval.',
   lastAdmin: 'The site needs at least one admin. Make another user an admin first.',
+  /** Sign-up while the settings do not let anyone ask for an account: the same for every username. */
+  byInvitation: "Accounts are by invitation: ask the company's admin to invite you.",
+  deactivated: 'This account is deactivated. Ask an admin to reactivate it.',
+  deactivateSelf: 'You cannot deactivate your own account. Ask another admin.',
   nothingToChange: 'Send a new role or name.',
 } as const;
 
@@ -101,13 +106,32 @@ export const publicUserSchema = z.object({
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
+/**
+ * What a sign-up after the site's claim answers: that the account waits, and the name and username
+ * as they were sent. It is the same whether the username was free or taken (decision 094).
+ */
+export const signupRequestSchema = z.object({
+  name: z.string(),
+  username: z.string(),
+  role: z.literal('pending'),
+  message: z.string(),
+});
+
 /** A row of the admin's Users list. */
 export const userListItemSchema = publicUserSchema.extend({
   createdAt: z.string(),
   /** Two-factor sign-in is on; an admin can turn it off for someone who lost both phone and codes. */
   twoFactorEnabled: z.boolean(),
+  /** When the account was deactivated (it signs in nowhere until reactivated); null while active. */
+  deactivatedAt: z.string().nullable(),
 });
 export type UserListItem = z.infer<typeof userListItemSchema>;
+
+/** Every account with its role (the Users screen), and the staff by name (an assignee picker). */
+export const USERS_ACCESS = { list: 'users:manage', staff: 'users:read' } as const satisfies Record<
+  string,
+  Permission
+>;
 
 /** An approved staff member as a choice (a request's assignee): who, by name, and nothing else. */
 export const staffMemberSchema = z.object({ _id: z.string(), name: z.string() });

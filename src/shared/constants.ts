@@ -1,15 +1,22 @@
+import { excerpt } from './excerpt';
+
 /** Business constants from the product specification (§9). */
 export const PHONE_PATTERN = /^\d{11}$/;
 /** The format a phone field hints at: neutral, so it never passes for the company's own number. */
 export const PHONE_FORMAT_HINT = '03XX-XXXXXXX';
 
 export const TRUNCATE_WORDS = {
-  clientAddress: 5,
   serviceDescription: 40,
   card: 20,
 } as const;
 
 export const CAROUSEL_INTERVAL_MS = 5000;
+
+/**
+ * The default of the site's time zone (settings' `timeZone`, decision 097), for what is read
+ * before any settings are: prefer the setting (shared/clock.ts `siteTimeZone`).
+ */
+export { DEFAULT_TIME_ZONE as SITE_TIME_ZONE } from './clock';
 
 export const SERVICE_CATEGORIES = ['refrigerator', 'electric', 'cctv', 'paint', 'air_c_m'] as const;
 export type ServiceCategory = (typeof SERVICE_CATEGORIES)[number];
@@ -50,17 +57,28 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 export const VISITOR_PHOTOS_MAX = 3;
 export const VISITOR_PHOTO_MAX_BYTES = 8 * 1024 * 1024;
 export const VISITOR_PHOTO_TYPES = 'image/jpeg,image/png,image/webp';
+/**
+ * Why a visitor's photo would be refused for its type or size, said before anything is sent (the
+ * contact form's island); undefined when it may go. The server sniffs the content and decides again.
+ * A file whose type the browser does not know is left to the server.
+ */
+export function visitorPhotoProblem(file: { name: string; type: string; size: number }): string | undefined {
+  if (file.type && !VISITOR_PHOTO_TYPES.split(',').includes(file.type))
+    return `"${file.name}" is not a JPEG, PNG or WebP photo. Choose another one.`;
+  if (file.size > VISITOR_PHOTO_MAX_BYTES)
+    return `"${file.name}" is larger than ${VISITOR_PHOTO_MAX_BYTES / 1024 / 1024} MB. Choose a smaller photo.`;
+  return undefined;
+}
 export const VISITOR_PHOTOS_TEXT = `Up to ${VISITOR_PHOTOS_MAX} photos of the fault: JPEG, PNG or WebP, each up to ${VISITOR_PHOTO_MAX_BYTES / 1024 / 1024} MB and ${MAX_IMAGE_PIXELS / 1_000_000} megapixels.`;
 
 export const PAGE_SIZE_DEFAULT = 20;
 export const PAGE_SIZE_MAX = 100;
 
-/** Cut a text to a number of words, adding '...' when something was cut (spec §9). */
-export function truncateWords(text: string, words: number): string {
-  const parts = text.trim().split(/\s+/).filter(Boolean);
-  if (parts.length <= words) return parts.join(' ');
-  return `${parts.slice(0, words).join(' ')}...`;
-}
+/**
+ * Cut a text to a number of words (spec §9): whole sentences when they fit, else whole words and
+ * an ellipsis (shared/excerpt.ts, the one helper every cut goes through).
+ */
+export const truncateWords = (text: string, words: number): string => excerpt(text, { words });
 
 /** What slugify makes: lower-case letters and digits in dash-separated runs, at most 80 characters. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Permission } from './permissions';
 
 /**
  * The go-live checklist: what still says "demo" or "not set up" on a site that is about to face
@@ -6,6 +7,8 @@ import { z } from 'zod';
  * which records the first start seeded); the dashboard shows the open ones with a way to fix each.
  */
 export const GO_LIVE_PATH = '/api/go-live';
+/** Admins fix these: settings' operations and the environment. */
+export const GO_LIVE_ACCESS = 'operations:read' satisfies Permission;
 
 export const goLiveItemSchema = z.object({
   /** Stable name of the check (`notifyEmail`, `demoContent`, ...). */

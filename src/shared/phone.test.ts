@@ -5,7 +5,16 @@ import { settings } from './content/settings';
 import { contactus } from './content/types';
 import { normalisePhone } from './phone';
 
-const TYPED = ['+92 300 1234567', '0092 300 1234567', '0300-1234567', '0300 123 4567'];
+const TYPED = [
+  '+92 300 1234567',
+  '0092 300 1234567',
+  '0300-1234567',
+  '0300 123 4567',
+  // An Urdu keyboard, an Arabic one, a full-width one.
+  '۰۳۰۰ ۱۲۳۴۵۶۷',
+  '+٩٢ ٣٠٠ ١٢٣٤٥٦٧',
+  '０３００１２３４５６７',
+];
 const REFUSED = {
   'ten digits': '0300123456',
   'twelve digits': '030012345678',

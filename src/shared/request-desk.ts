@@ -24,6 +24,10 @@ export const noteSchema = z.object({
 });
 export type Note = z.infer<typeof noteSchema>;
 
+/** How a reply reached the customer: mailed by the server, or sent by staff on WhatsApp. */
+export const REPLY_CHANNELS = ['email', 'whatsapp'] as const;
+export type ReplyChannel = (typeof REPLY_CHANNELS)[number];
+
 /** A stage change, a reply to the customer or an assignment, oldest first. */
 export const historyEntrySchema = z.object({
   _id: z.string(),
@@ -36,6 +40,8 @@ export const historyEntrySchema = z.object({
   /** Whether the customer was e-mailed about it. */
   notified: z.boolean().optional(),
   text: z.string().optional(),
+  /** A reply: how it went (`whatsapp`: staff sent the words themselves; the server recorded it). */
+  channel: z.enum(REPLY_CHANNELS).optional(),
   /** An assignment: the staff member it went to (null: nobody), by their name then. */
   assignedTo: z.string().nullable().optional(),
   /** An assignment: who had it before (null: nobody), by their name then. */
@@ -43,20 +49,58 @@ export const historyEntrySchema = z.object({
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 
+/**
+ * Who saw a request first, and when (decision 100): the staff member whose opening of it, or whose
+ * PENDING, turned its status from Pending to read. Null while it is Pending.
+ */
+export const seenSchema = z.object({ by: z.string(), at: z.string() });
+export type Seen = z.infer<typeof seenSchema>;
+
 /** What `GET /api/contactus/{id}` adds to the record; the list does not carry it. */
 export const requestActivityShape = {
   notes: z.array(noteSchema),
   history: z.array(historyEntrySchema),
+  seen: seenSchema.nullable().optional(),
   /**
    * Where replies and stage mails go: the address the customer gave when filing, whatever `email`
    * was corrected to since (decision 010). Staff only.
    */
   filedEmail: z.string().nullable().optional(),
 };
-export type RequestActivity = { notes: Note[]; history: HistoryEntry[] };
+export type RequestActivity = { notes: Note[]; history: HistoryEntry[]; seen: Seen | null };
 
-/** Why a reply cannot be sent from a site without SMTP. */
+/** One of a request's photos, numbered from 1 in the order the customer sent them (staff only). */
+export const requestPhotoPath = (requestId: string, n: number) => `/api/contactus/${requestId}/photos/${n}`;
+
+/** Why a reply cannot be mailed from a site without SMTP. */
 export const MAIL_NOT_SET_UP = 'Mail is not set up: replies cannot be sent.';
+/** A customer may file with a phone alone (decision 096): there is nowhere to mail a reply. */
+export const NO_REPLY_ADDRESS =
+  'This customer gave no e-mail address: call them or send your words on WhatsApp.';
+
+/**
+ * How far in the past a visit may still be booked: a few minutes, for a clock that runs behind
+ * (a phone's, a laptop's) and for the time a form takes to fill in. Anything older is refused.
+ */
+export const VISIT_GRACE_MINUTES = 5;
+
+export const PAST_VISIT_MESSAGE = 'That time has passed: choose a visit time still to come.';
+
+/**
+ * Why a visit time cannot be booked, or undefined: a time already past (beyond the grace) that the
+ * request does not already hold. A time it holds is not judged again, so a record read last week
+ * and sent back whole (the spec's PENDING) still saves. Server and admin forms alike.
+ */
+export function visitTimeProblem(
+  scheduledAt: string | null | undefined,
+  held: string | null | undefined,
+  now = Date.now(),
+): string | undefined {
+  if (!scheduledAt) return undefined;
+  const at = Date.parse(scheduledAt);
+  if (Number.isNaN(at) || (held && Date.parse(held) === at)) return undefined;
+  return at < now - VISIT_GRACE_MINUTES * 60_000 ? PAST_VISIT_MESSAGE : undefined;
+}
 
 /** The stages a customer hears about unless staff untick the box: a visit booked, a job done. */
 export const STAGES_THE_CUSTOMER_HEARS: readonly ContactStage[] = ['scheduled', 'done'];

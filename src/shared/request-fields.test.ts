@@ -3,8 +3,9 @@ import { API_KEY_SCOPES } from './api-keys';
 import { contactus } from './content/types';
 import {
   fieldsReachableBy,
-  fieldsStaffReach,
+  fieldsRoleReaches,
   REQUEST_FIELD_GROUPS,
+  REQUEST_UPDATE_RIGHTS,
   type RequestPart,
   scopeReaching,
 } from './request-fields';
@@ -23,10 +24,10 @@ describe("a request's field groups", () => {
     const reach = (scopes: Parameters<typeof fieldsReachableBy>[0]) => [...fieldsReachableBy(scopes)].sort();
     expect(reach(['leads:write'])).toEqual(['followUpAt', 'scheduledAt', 'service', 'stage', 'status']);
     expect(reach(['leads:assign'])).toEqual(['assignee']);
-    expect(reach(['leads:contact'])).toEqual(['area', 'email', 'name', 'phone']);
+    expect(reach(['leads:contact'])).toEqual(['address', 'area', 'email', 'location', 'name', 'phone']);
     expect(reach(['leads:read', 'leads:reply', 'content:write'])).toEqual([]);
     const everyKey = fieldsReachableBy(API_KEY_SCOPES);
-    const staff = fieldsStaffReach;
+    const staff = fieldsRoleReaches('office');
     for (const part of [...REQUEST_FIELD_GROUPS.words, ...REQUEST_FIELD_GROUPS.stamps] as RequestPart[]) {
       expect(everyKey.has(part), part).toBe(false);
       expect(staff.has(part), part).toBe(false);
@@ -35,5 +36,37 @@ describe("a request's field groups", () => {
     // Hiding a request as spam is a staff member's call, never a key's.
     expect(everyKey.has('spam')).toBe(false);
     expect(staff.has('spam')).toBe(true);
+  });
+});
+
+describe("a request's field groups by role", () => {
+  it('give the office and admins every group but the words and stamps, a technician the work, an editor none', () => {
+    const reach = (role: Parameters<typeof fieldsRoleReaches>[0]) => [...fieldsRoleReaches(role)].sort();
+    const desk = [
+      'address',
+      'area',
+      'assignee',
+      'email',
+      'followUpAt',
+      'location',
+      'name',
+      'phone',
+      'scheduledAt',
+      'service',
+      'spam',
+      'stage',
+      'status',
+    ];
+    expect(reach('admin')).toEqual(desk);
+    expect(reach('office')).toEqual(desk);
+    expect(reach('technician')).toEqual(['followUpAt', 'scheduledAt', 'service', 'stage', 'status']);
+    expect(reach('editor')).toEqual([]);
+    expect(reach('pending')).toEqual([]);
+  });
+
+  it("name exactly the rights the requests' update admits", () => {
+    expect([...(contactus.access.update as readonly string[])].sort()).toEqual(
+      [...REQUEST_UPDATE_RIGHTS].sort(),
+    );
   });
 });

@@ -1,5 +1,7 @@
 import type { ApiKeyScope } from './api-keys';
 import { contactus } from './content/types';
+import { may, type Permission, roleDeclaration } from './permissions';
+import type { Role } from './roles';
 
 /**
  * A request's parts in groups, by whose they are (decision 010): the desk's work, who has it, how
@@ -16,8 +18,8 @@ export const REQUEST_FIELD_GROUPS = {
   work: ['stage', 'scheduledAt', 'followUpAt', 'status', 'service'],
   /** Who has it. */
   assignment: ['assignee'],
-  /** How to reach the customer, which staff may correct (a reply still goes where they filed). */
-  contact: ['name', 'email', 'phone', 'area'],
+  /** How to reach the customer and where they are, which staff may correct (a reply still goes where they filed). */
+  contact: ['name', 'email', 'phone', 'area', 'address', 'location'],
   /** What the customer said, ticked and sent: never rewritten, by anyone. */
   words: ['message', 'preferredTime', 'urgent', 'photos'],
   /** The honeypot's verdict, or staff's: a request marked spam leaves the queue and is told nothing. */
@@ -43,13 +45,17 @@ export const KEY_SCOPE_GROUPS = {
   'leads:contact': ['contact'],
 } as const satisfies Partial<Record<ApiKeyScope, readonly RequestFieldGroup[]>>;
 
-/** What an approved staff member's session reaches: everything but the customer's words and the stamps. */
-export const STAFF_GROUPS = [
-  'work',
-  'assignment',
-  'contact',
-  'spam',
-] as const satisfies readonly RequestFieldGroup[];
+/**
+ * The request rights that change a group of a request's fields (shared/permissions.ts); `read` and
+ * `reply` change none, `delete` removes the whole request. The requests' `update` access names
+ * exactly these (request-fields.test.ts).
+ */
+export const REQUEST_RIGHT_GROUPS = {
+  'requests:work': ['work'],
+  'requests:assign': ['assignment'],
+  'requests:contact': ['contact'],
+  'requests:spam': ['spam'],
+} as const satisfies Partial<Record<Permission, readonly RequestFieldGroup[]>>;
 
 /** The scopes that let a key change a request at all: its update admits a key holding any one. */
 export const REQUEST_WRITE_SCOPES = Object.keys(KEY_SCOPE_GROUPS) as (keyof typeof KEY_SCOPE_GROUPS)[];
@@ -72,8 +78,20 @@ export function fieldsReachableBy(scopes: readonly ApiKeyScope[]): ReadonlySet<R
   );
 }
 
-/** The parts of a request a staff member's session may change. */
-export const fieldsStaffReach: ReadonlySet<RequestPart> = partsOf(STAFF_GROUPS);
+/** The request rights that change a request's fields: its update admits whoever holds any one. */
+export const REQUEST_UPDATE_RIGHTS = Object.keys(
+  REQUEST_RIGHT_GROUPS,
+) as (keyof typeof REQUEST_RIGHT_GROUPS)[];
+
+/**
+ * The parts of a request a staff member's session may change: the groups their role's rights name
+ * (the office and admins every group but the customer's words and the stamps; a technician the work).
+ */
+export function fieldsRoleReaches(role: Role): ReadonlySet<RequestPart> {
+  return partsOf(
+    REQUEST_UPDATE_RIGHTS.filter((right) => may(role, right)).flatMap((right) => REQUEST_RIGHT_GROUPS[right]),
+  );
+}
 
 /** The scope whose key may change a part, if any does. */
 export function scopeReaching(part: RequestPart): ApiKeyScope | undefined {
@@ -85,7 +103,7 @@ const labelOf = (part: RequestPart) =>
   part === 'photos' ? 'Photos' : (contactus.fields[part]?.label ?? part);
 
 /** Why a writer may not change a part of a request, in the words a refusal (403) names it with. */
-export function whyNotChangeable(part: RequestPart, by: 'key' | 'staff'): string {
+export function whyNotChangeable(part: RequestPart, by: 'key' | Role): string {
   const label = labelOf(part);
   const group = groupOf(part);
   if (group === 'words') return `${label} is the customer's own words: nobody changes it.`;
@@ -93,5 +111,5 @@ export function whyNotChangeable(part: RequestPart, by: 'key' | 'staff'): string
   const scope = scopeReaching(part);
   if (by === 'key' && scope) return `This API key lacks the scope ${scope}, which changing ${label} needs.`;
   if (by === 'key') return `No API key changes ${label}: a staff member does, in the admin.`;
-  return `${label} cannot be changed here.`;
+  return `${label} is not for your role (${roleDeclaration(by).label}) to change.`;
 }

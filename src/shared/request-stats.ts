@@ -1,17 +1,13 @@
 import { z } from 'zod';
+import type { Permission } from './permissions';
 
 /** Where the dashboard reads its numbers; the path keeps its old word for the API's clients. */
 export const REQUEST_STATS_PATH = '/api/stats/leads';
+/** Who reads them: the route's rule, which the dashboard checks before asking. */
+export const REQUEST_STATS_ACCESS = 'stats:read' satisfies Permission;
 
 /** How many weeks a dashboard may ask for, and what it gets when it does not say. */
 export const REQUEST_STATS_WEEKS = { min: 1, max: 52, default: 12 } as const;
-
-/**
- * The zone "today" is counted in for follow-ups: the company's own (Lahore), so a follow-up set for
- * tomorrow morning is not due at 5 in the morning local time, as the UTC day would make it.
- * Weeks stay in UTC, as the tap counts are (docs/decisions/076).
- */
-export const SITE_TIME_ZONE = 'Asia/Karachi';
 
 /** The bucket of requests that name no service. */
 export const NO_SERVICE = 'other';
@@ -68,6 +64,7 @@ export type RequestStats = z.infer<typeof requestStatsSchema>;
 
 /** Where staff pages hear of changes as they happen (Server-Sent Events). */
 export const LIVE_PATH = '/api/live';
+export const LIVE_ACCESS = 'live:read' satisfies Permission;
 
 /** What the live stream sends: which record changed and how, never its values. */
 export const liveChangeSchema = z.object({

@@ -3,8 +3,12 @@
  * read them from here; the `users.role` check in migration 0001 is the database's copy.
  */
 
-/** What an approved staff member may be: an admin manages users and settings, an editor content. */
-export const STAFF_ROLES = ['admin', 'editor'] as const;
+/**
+ * What an approved staff member may be; what each may do is shared/permissions.ts's declaration.
+ * An admin does everything, the office runs the desk and the site, an editor the public content, a
+ * technician their own jobs.
+ */
+export const STAFF_ROLES = ['admin', 'office', 'editor', 'technician'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 /** Every role an account can hold: a sign-up after the first waits as `pending` until approved. */

@@ -26,7 +26,8 @@ export const SECRET_LINKS = {
   unsubscribe: { path: '/subscription/unsubscribe', secret: { query: 'token' } },
   /** The address mail clients post to (RFC 8058), named by the List-Unsubscribe header. */
   oneClickUnsubscribe: { path: '/api/subscriptions/unsubscribe', secret: { query: 'token' } },
-  invitation: { path: '/invite/', secret: 'segment', reserved: true },
+  /** A staff invitation: whoever holds it can create the invited account. */
+  invitation: { path: '/invite', secret: { query: 'token' } },
   preview: { path: '/preview/', secret: 'segment', reserved: true },
   review: { path: '/review/', secret: 'segment', reserved: true },
 } as const satisfies Record<string, SecretLinkDef>;

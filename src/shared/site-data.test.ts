@@ -43,7 +43,9 @@ describe('records pages read are typed by their declarations', () => {
     >();
     expectTypeOf<SiteRecord<'service'>['slug']>().toEqualTypeOf<string>();
     expectTypeOf<SiteRecord<'testimonial'>['rating']>().toEqualTypeOf<number>();
-    expectTypeOf<SiteRecord<'gallery'>['images']>().toEqualTypeOf<string[]>();
+    // A gallery picture is a row: the picture, its caption and the project it belongs to.
+    expectTypeOf<SiteRecord<'gallery'>['images'][number]['image']>().toEqualTypeOf<string>();
+    expectTypeOf<SiteRecord<'gallery'>['images'][number]['caption']>().toEqualTypeOf<string>();
     expectTypeOf<SiteRecord<'team'>['images']>().toEqualTypeOf<string>();
     // Clients have no slug: reading one is an error, not ''.
     expectTypeOf<SiteRecord<'client'>>().not.toHaveProperty('slug');

@@ -40,6 +40,14 @@ export interface SiteData {
   unsubscribe(token: string): Promise<{ ok: boolean; message: string }>;
   /** The button behind the link mailed to an account's new e-mail address; a token works once. */
   confirmAccountEmail(token: string): Promise<{ ok: boolean; message: string }>;
+  /** What the sign-up page offers: the claim while the site has no admin, else a request if open. */
+  signupStatus(): Promise<SignupStatus>;
+}
+
+/** Whether the site has an admin yet, and whether anyone may ask for an account (decision 094). */
+export interface SignupStatus {
+  claimed: boolean;
+  signupOpen: boolean;
 }
 
 /** Which records of a list a page wants: equal to the type's declared filters, and how many. */
@@ -96,6 +104,8 @@ export interface RequestContext {
    * of it. Public pages do not hydrate (docs/decisions/067).
    */
   islandScript: string | null;
+  /** The time now (a test's fixed moment): what "open now" on a center page is worked out at. */
+  now(): Date;
   /** Present when the page was posted as multipart/form-data. */
   uploads?: FormUploads;
 }

@@ -12,8 +12,13 @@ describe("a stage in the customer's words", () => {
 
   it("gives the visit's time in the company's zone, long or short", () => {
     expect(stageWords('scheduled', '2026-11-25T05:00:00.000Z')).toBe(
-      'Visit scheduled for Wednesday, 25 November 2026 at 10:00',
+      'Visit scheduled for Wed 25 Nov 2026, 10:00 am',
     );
     expect(visitTime('2026-11-25T05:00:00.000Z', 'short')).toBe('Wed 25 Nov, 10:00');
+    // The site's zone decides the day: 01:18 in Karachi is the evening before in London.
+    expect(stageWords('scheduled', '2026-11-26T20:18:00.000Z', 'long', 'Europe/London')).toBe(
+      'Visit scheduled for Thu 26 Nov 2026, 8:18 pm',
+    );
+    expect(visitTime('2026-11-26T20:18:00.000Z')).toBe('Fri 27 Nov 2026, 1:18 am');
   });
 });

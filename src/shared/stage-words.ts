@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE, formatTime, siteTimeZone } from './clock';
 import type { ContactStage } from './constants';
 
 /*
@@ -5,25 +6,35 @@ import type { ContactStage } from './constants';
  * customer. Plain functions without zod: the track page is public and loads no validation library.
  */
 
-// The company works in Pakistan's time: dates are written as its customers read them.
-const visitFormat = new Intl.DateTimeFormat('en-GB', {
-  dateStyle: 'full',
-  timeStyle: 'short',
-  timeZone: 'Asia/Karachi',
-});
-const shortVisitFormat = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  timeZone: 'Asia/Karachi',
-});
+const shortVisitFormats = new Map<string, Intl.DateTimeFormat>();
+const shortVisitFormat = (zone: string) => {
+  let made = shortVisitFormats.get(zone);
+  if (!made) {
+    made = new Intl.DateTimeFormat('en-GB', {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone: zone,
+    });
+    shortVisitFormats.set(zone, made);
+  }
+  return made;
+};
 
-/** A visit's time: `Wednesday, 25 November 2026 at 10:00`, or short, `Wed 25 Nov, 10:00`. */
-export function visitTime(scheduledAt: string, style: 'long' | 'short' = 'long'): string {
-  return (style === 'long' ? visitFormat : shortVisitFormat).format(new Date(scheduledAt));
+/**
+ * A visit's time in the site's zone (the one clock, decision 097): `Wed 25 Nov 2026, 10:00 am`, or
+ * short for a subject, `Wed 25 Nov, 10:00`.
+ */
+export function visitTime(
+  scheduledAt: string,
+  style: 'long' | 'short' = 'long',
+  zone = DEFAULT_TIME_ZONE,
+): string {
+  const at = siteTimeZone(zone);
+  return style === 'long' ? formatTime(scheduledAt, at) : shortVisitFormat(at).format(new Date(scheduledAt));
 }
 
 /**
@@ -34,6 +45,7 @@ export function stageWords(
   stage: ContactStage,
   scheduledAt: string | null = null,
   style: 'long' | 'short' = 'long',
+  zone = DEFAULT_TIME_ZONE,
 ): string {
   switch (stage) {
     case 'new':
@@ -41,7 +53,7 @@ export function stageWords(
     case 'contacted':
       return 'We have called you';
     case 'scheduled':
-      return scheduledAt ? `Visit scheduled for ${visitTime(scheduledAt, style)}` : 'Visit scheduled';
+      return scheduledAt ? `Visit scheduled for ${visitTime(scheduledAt, style, zone)}` : 'Visit scheduled';
     case 'done':
       return 'Done';
     case 'lost':

@@ -56,6 +56,3 @@ export const mailtoHref = (address: string) => `mailto:${encodeURIComponent(addr
 
 /** A phone number as a `tel:` link: digits and a leading plus only, whatever was stored. */
 export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
-
-/** A WhatsApp chat with a number as settings hold it (`+92 300 1234567`): wa.me wants digits only. */
-export const whatsappHref = (chatNumber: string) => `https://wa.me/${chatNumber.replace(/\D/g, '')}`;

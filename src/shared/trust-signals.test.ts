@@ -10,6 +10,7 @@ const empty: TrustSettings = {
   ratingValue: '',
   ratingCount: null,
   reviewsUrl: '',
+  ratingSource: '',
 };
 const now = new Date('2026-11-24T12:00:00Z');
 
@@ -56,13 +57,15 @@ describe('trust signals', () => {
         reviewsUrl: 'https://maps.google.com/?cid=1',
         warrantyShort: '12-month warranty',
         certifications: [
-          { name: ' PEC licence ', issuer: '', image: '' },
-          { name: ' ', issuer: 'x', image: '' },
+          { name: ' PEC licence ', issuer: '', number: ' C5/04418 ', url: '', image: '' },
+          { name: ' ', issuer: 'x', number: '1', url: '', image: '' },
         ],
       },
       now,
     );
-    expect(signals.certifications).toEqual([{ name: 'PEC licence', issuer: '', image: '' }]);
+    expect(signals.certifications).toEqual([
+      { name: 'PEC licence', issuer: '', number: 'C5/04418', url: '', image: '' },
+    ]);
     expect(trustLine(signals)).toEqual([
       { text: 'Since 2009' },
       { text: '4.8★ from 326 reviews', href: 'https://maps.google.com/?cid=1' },
@@ -72,5 +75,9 @@ describe('trust signals', () => {
     expect(trustLine(trustSignals({ ...empty, ratingValue: '4.0', ratingCount: 1200 }, now))).toEqual([
       { text: '4.0★ from 1,200 reviews' },
     ]);
+    // The rating says where it comes from once that is set.
+    const sourced = trustSignals({ ...empty, ratingValue: '4.8', ratingSource: ' Google reviews ' }, now);
+    expect(sourced.rating?.source).toBe('Google reviews');
+    expect(trustLine(sourced)).toEqual([{ text: '4.8★ (Google reviews)' }]);
   });
 });

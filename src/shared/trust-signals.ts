@@ -23,17 +23,21 @@ export function ratingOf(text: string | null | undefined): number | null {
 export interface TrustSettings {
   foundedYear: number | null;
   jobsCompleted: number | null;
-  certifications: readonly { name: string; issuer: string; image: string }[];
+  certifications: readonly Certification[];
   warrantyShort: string;
   warrantyTerms: string;
   ratingValue: string;
   ratingCount: number | null;
   reviewsUrl: string;
+  ratingSource: string;
 }
 
+/** A certification or licence: what it is, who issued it, its number and where to check it. */
 export interface Certification {
   name: string;
   issuer: string;
+  number: string;
+  url: string;
   image: string;
 }
 
@@ -41,8 +45,8 @@ export interface TrustSignals {
   /** The year founded, and the whole years since (null when not set, or not a year gone by). */
   founded: { year: number; years: number } | null;
   jobsCompleted: number | null;
-  /** The rating out of 5; `count` and `url` when set. */
-  rating: { value: number; count: number | null; url: string } | null;
+  /** The rating out of 5; `count`, `url` and where it comes from (`source`, e.g. Google reviews) when set. */
+  rating: { value: number; count: number | null; url: string; source: string } | null;
   warranty: { short: string; terms: string } | null;
   certifications: Certification[];
 }
@@ -64,10 +68,17 @@ export function trustSignals(settings: TrustSettings, now: Date): TrustSignals {
             value,
             count: settings.ratingCount && settings.ratingCount > 0 ? settings.ratingCount : null,
             url: settings.reviewsUrl.trim(),
+            source: settings.ratingSource.trim(),
           },
     warranty: short || terms ? { short, terms } : null,
     certifications: settings.certifications
-      .map((c) => ({ name: c.name.trim(), issuer: c.issuer.trim(), image: c.image }))
+      .map((c) => ({
+        name: c.name.trim(),
+        issuer: c.issuer.trim(),
+        number: c.number.trim(),
+        url: c.url.trim(),
+        image: c.image,
+      }))
       .filter((c) => c.name !== ''),
   };
 }
@@ -97,15 +108,15 @@ export function starsOf(value: number): ('full' | 'half' | 'empty')[] {
 }
 
 /**
- * The footer's one line: `Since 2009 · 4.8★ from 326 reviews · 12-month warranty · Licensed &
+ * The footer's one line: `Since 2009 · 4.8★ from 326 reviews (Google reviews) · 12-month warranty · Licensed &
  * certified`, each part only when its signal is set; the rating links to the reviews when it can.
  */
 export function trustLine(signals: TrustSignals): { text: string; href?: string }[] {
   const parts: { text: string; href?: string }[] = [];
   if (signals.founded) parts.push({ text: `Since ${signals.founded.year}` });
   if (signals.rating) {
-    const { value, count, url } = signals.rating;
-    const text = `${formatRating(value)}★${count ? ` from ${formatCount(count)} reviews` : ''}`;
+    const { value, count, url, source } = signals.rating;
+    const text = `${formatRating(value)}★${count ? ` from ${formatCount(count)} reviews` : ''}${source ? ` (${source})` : ''}`;
     parts.push(url ? { text, href: url } : { text });
   }
   if (signals.warranty?.short) parts.push({ text: signals.warranty.short });

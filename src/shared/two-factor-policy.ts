@@ -1,4 +1,4 @@
-import type { Role } from './roles';
+import { isApprovedStaff, type Role } from './roles';
 
 /** Who must sign in with a second factor: the site setting's choices. */
 export const TWO_FACTOR_REQUIREMENTS = ['nobody', 'admins', 'staff'] as const;
@@ -11,7 +11,7 @@ export const twoFactorRequirementLabels: Record<TwoFactorRequirement, string> = 
 
 /** Whether the setting asks a person of `role` for two-factor sign-in. */
 export function twoFactorRequiredFor(requirement: string | undefined, role: Role): boolean {
-  if (requirement === 'staff') return role === 'admin' || role === 'editor';
+  if (requirement === 'staff') return isApprovedStaff({ role });
   if (requirement === 'admins') return role === 'admin';
   return false;
 }

@@ -19,6 +19,8 @@ import './styles/app.css';
 
 // On every page, admin included: without it the browser asks for /favicon.ico.
 const FAVICON = { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' } as const;
+// The typeface is not preloaded: it would share a slow phone's first round trips with the HTML
+// and delay the first paint; the text shows at once in the metric-matched fallback (decision 104).
 export const links: Route.LinksFunction = () => [FAVICON];
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -74,7 +74,7 @@ test('a forgotten password is reset from the e-mailed link', async ({ browser, p
   await page.getByRole('button', { name: 'Set new password' }).click();
   await expect(page.getByRole('status')).toHaveText(/Your password was changed/);
 
-  await page.getByRole('link', { name: 'Go to Login' }).click();
+  await page.getByRole('link', { name: 'Go to login' }).click();
   await page.getByLabel('Username').fill(OWNER.username);
   await page.getByLabel('Password', { exact: true }).fill('a new passphrase now');
   await page.getByRole('button', { name: 'Login' }).click();

@@ -1,5 +1,5 @@
 import { request } from '@playwright/test';
-import { ADMIN, expect, expectAccessible, test, unique } from './fixtures';
+import { ADMIN, expect, expectAccessible, requestAccount, test, unique } from './fixtures';
 import { pageReady } from './support/public';
 
 // Refused logins, sign-ups and passwords are what these journeys check: the browser logs each
@@ -61,7 +61,7 @@ test('login shows the company, its selling points and the server reason of a fai
   await expect(page).toHaveURL(/\/login/);
 });
 
-test('login goes back to the page the guard came from, and LogOut ends the session on the server', async ({
+test('login goes back to the page the guard came from, and Log out ends the session on the server', async ({
   page,
 }) => {
   await page.goto('/addclient');
@@ -70,13 +70,13 @@ test('login goes back to the page the guard came from, and LogOut ends the sessi
   await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL('/addclient');
-  await expect(page.getByRole('heading', { name: /Our Clients/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /Our clients/ })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Dashboard' }).first()).toBeVisible();
 
-  // The session works for the API too, until LogOut.
+  // The session works for the API too, until Log out.
   expect((await page.request.get('/api/auth/current-user')).status()).toBe(200);
   const sessionCookie = (await page.context().cookies()).find((c) => c.name === 'session');
-  await page.getByRole('button', { name: 'LogOut' }).click();
+  await page.getByRole('button', { name: 'Log out' }).click();
   await expect(page).toHaveURL('/login');
   expect((await page.request.get('/api/auth/current-user')).status()).toBe(401);
   // Even the old cookie, replayed, is dead: the server revoked the session.
@@ -88,10 +88,49 @@ test('login goes back to the page the guard came from, and LogOut ends the sessi
   await expect(page).toHaveURL(/\/login\?next=%2Fdashboard$/);
 });
 
-test('sign-up validates, then says a later account waits for approval', async ({ page }) => {
+test('sign-up says accounts are by invitation until the admin lets anyone ask', async ({
+  page,
+  baseURL,
+  workerSite,
+}) => {
+  const admin = await request.newContext({ baseURL, storageState: workerSite.adminStatePath });
+  const xsrf = (await admin.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const setSignup = async (signupOpen: boolean) =>
+    expect(
+      (
+        await admin.put('/api/settings', {
+          data: { signupOpen },
+          headers: { 'x-xsrf-token': decodeURIComponent(xsrf) },
+        })
+      ).status(),
+    ).toBe(200);
+  await setSignup(false);
+  // Rendered by the server: the sentence, and no form to fill in.
+  const html = await (await page.request.get('/signup')).text();
+  expect(html).toContain('Accounts are by invitation: ask the company&#x27;s admin to invite you.');
   await page.goto('/signup');
   await pageReady(page);
-  const signUp = page.getByRole('button', { name: 'Sign Up' });
+  await expect(page.getByRole('status')).toContainText('Accounts are by invitation');
+  await expect(page.getByLabel('Username')).toHaveCount(0);
+  await expectAccessible(page);
+  await setSignup(true);
+  await admin.dispose();
+});
+
+test('sign-up validates, then says a later account waits for approval', async ({
+  page,
+  baseURL,
+  workerSite,
+}) => {
+  // The admin lets anyone ask for an account (off once a site is claimed, decision 094).
+  await requestAccount(baseURL, workerSite.adminStatePath, {
+    name: 'Opener',
+    username: unique('opener').replace(/\s/g, '-'),
+    password: 'long-enough-password',
+  });
+  await page.goto('/signup');
+  await pageReady(page);
+  const signUp = page.getByRole('button', { name: 'Sign up' });
   await expect(signUp).toBeDisabled();
   await page.getByLabel('Full name').focus();
   await page.getByLabel('Username').focus();
@@ -126,18 +165,18 @@ test('staff change their own password on My account', async ({ page, baseURL, wo
   const admin = await request.newContext({ baseURL, storageState: workerSite.adminStatePath });
   const username = unique('pw').replace(/\s/g, '-');
   const first = 'first-password-1';
-  const visitor = await request.newContext({ baseURL });
-  const created = await visitor.post('/api/auth/signup', {
-    data: { name: 'Pass Word', username, password: first },
+  const _id = await requestAccount(baseURL, workerSite.adminStatePath, {
+    name: 'Pass Word',
+    username,
+    password: first,
   });
-  const { _id } = (await created.json()) as { _id: string };
   const xsrf = (await admin.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
   const approved = await admin.put(`/api/users/${_id}`, {
     data: { role: 'editor' },
     headers: { 'x-xsrf-token': decodeURIComponent(xsrf) },
   });
   expect(approved.status()).toBe(200);
-  await Promise.all([admin.dispose(), visitor.dispose()]);
+  await admin.dispose();
 
   await page.goto('/login?next=%2Faccount');
 
@@ -154,7 +193,7 @@ test('staff change their own password on My account', async ({ page, baseURL, wo
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByRole('status')).toContainText('Your password was changed.');
 
-  await page.getByRole('button', { name: 'LogOut' }).click();
+  await page.getByRole('button', { name: 'Log out' }).click();
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password', { exact: true }).fill('second-password-2');
   await page.getByRole('button', { name: 'Login' }).click();

@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { ContentTypeDef } from '../../src/shared/content/define';
 import type { Field } from '../../src/shared/content/fields';
-import { client, contactus, contentTypes, gallery } from '../../src/shared/content/types';
+import { aboutus, client, contactus, contentTypes } from '../../src/shared/content/types';
 import { apiWrite, expect, expectAccessible, adminTest as test, unique } from './fixtures';
 
 /** The declared types staff create in the admin area (the inbox and subscribers come from visitors). */
@@ -53,8 +53,10 @@ for (const def of managed) {
     await expectAccessible(page);
 
     const title = unique(def.label);
-    await page.getByRole('button', { name: 'Add+' }).click();
-    const dialog = page.getByRole('dialog', { name: `Add ${def.label}` });
+    // The add button names its type, in sentence case, and so does the dialog it opens.
+    const noun = def.label.toLowerCase();
+    await page.getByRole('button', { name: `Add ${noun}`, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: `Add ${noun}` });
     await expect(dialog).toBeVisible();
     await expectAccessible(page);
     await fillRequired(dialog, def, title);
@@ -67,7 +69,7 @@ for (const def of managed) {
 
     const renamed = `${title} (edited)`;
     await row.getByRole('button', { name: /^Edit/ }).click();
-    const editDialog = page.getByRole('dialog', { name: `Edit ${def.label}` });
+    const editDialog = page.getByRole('dialog', { name: `Edit ${noun}` });
     const titleField = editDialog.getByLabel(def.fields[def.titleField]!.label, { exact: true });
     await expect(titleField).toHaveValue(title);
     await titleField.fill(renamed);
@@ -110,8 +112,8 @@ test('the form shows each rule once a field is touched and refuses to submit whi
   page,
 }) => {
   await page.goto('/addclient');
-  await page.getByRole('button', { name: 'Add+' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add Client' });
+  await page.getByRole('button', { name: 'Add client', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add client' });
   await expect(dialog.getByLabel('Name', { exact: true })).toBeFocused();
   const create = dialog.getByRole('button', { name: 'Create' });
   await expect(create).toBeDisabled();
@@ -147,9 +149,9 @@ test('the form shows each rule once a field is touched and refuses to submit whi
   await discard.getByRole('button', { name: 'Discard' }).click();
   await expect(dialog).toBeHidden();
   // An untouched form closes at once.
-  await page.getByRole('button', { name: 'Add+' }).click();
+  await page.getByRole('button', { name: 'Add client', exact: true }).click();
   await page.keyboard.press('Escape');
-  await expect(page.getByRole('dialog', { name: 'Add Client' })).toBeHidden();
+  await expect(page.getByRole('dialog', { name: 'Add client' })).toBeHidden();
 });
 
 test.describe('a stale edit', () => {
@@ -168,7 +170,7 @@ test.describe('a stale edit', () => {
     });
     await page.goto('/addclient');
     await page.getByRole('row').filter({ hasText: name }).getByRole('button', { name: /^Edit/ }).click();
-    const dialog = page.getByRole('dialog', { name: 'Edit Client' });
+    const dialog = page.getByRole('dialog', { name: 'Edit client' });
     await expect(dialog.getByLabel('Address')).toHaveValue('Ferozepur Road');
     // Someone else saves first.
     await apiWrite(page, 'PUT', `/api/client/${created._id}`, { address: 'Jail Road', version: 1 });
@@ -192,15 +194,14 @@ async function png(color: string) {
     .toBuffer();
 }
 
-test('gallery images upload with progress and previews, and one can be removed before saving', async ({
-  page,
-}) => {
-  expect(gallery.fields.images.kind).toBe('images');
-  await page.goto('/addGallery');
-  await page.getByRole('button', { name: 'Add+' }).click();
-  const dialog = page.getByRole('dialog', { name: `Add ${gallery.label}` });
-  const title = unique('Album');
+test('images upload with progress and previews, and one can be removed before saving', async ({ page }) => {
+  expect(aboutus.fields.images.kind).toBe('images');
+  await page.goto(aboutus.admin.path);
+  await page.getByRole('button', { name: 'Add about us entry', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add about us entry' });
+  const title = unique('Story');
   await dialog.getByLabel('Title').fill(title);
+  await dialog.getByLabel('Description').fill('How we started, in a few words.');
   // Hold the uploads a moment so their progress can be seen.
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => {
@@ -241,8 +242,8 @@ test.describe('a refused upload', () => {
 
   test('a non-image upload is refused with the server reason and nothing is added', async ({ page }) => {
     await page.goto(client.admin.path);
-    await page.getByRole('button', { name: 'Add+' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Add Client' });
+    await page.getByRole('button', { name: 'Add client', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add client' });
     await dialog
       .getByLabel('Choose images')
       .setInputFiles([
@@ -284,8 +285,8 @@ test('staff put records in the order the website shows them', async ({ page, rec
 
 test('a single-image field takes one picture, which can be removed and chosen again', async ({ page }) => {
   await page.goto('/addTeam');
-  await page.getByRole('button', { name: 'Add+' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add Team Member' });
+  await page.getByRole('button', { name: 'Add team member', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add team member' });
   const name = unique('Photo Person');
   await dialog.getByLabel('Name', { exact: true }).fill(name);
   await dialog.getByLabel('Position').fill('Supervisor');
@@ -316,8 +317,8 @@ test.describe('an ended session', () => {
 
   test('a save after the session ended keeps what was typed and says how to go on', async ({ page }) => {
     await page.goto('/addclient');
-    await page.getByRole('button', { name: 'Add+' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Add Client' });
+    await page.getByRole('button', { name: 'Add client', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add client' });
     await dialog.getByLabel('Name', { exact: true }).fill(unique('Late Client'));
     await dialog.getByLabel('Phone').fill('03001234567');
     await dialog.getByLabel('Address').fill('Garden Town');

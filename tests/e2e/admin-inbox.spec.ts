@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, type Records, adminTest as test, unique } from './fixtures';
+import { ADMIN, expect, expectAccessible, type Records, adminTest as test, unique } from './fixtures';
 
 /** Visitors' messages, sent through the public API, all carrying one tag to search them by. */
 async function sendMessages(records: Records, tag: string, count: number) {
@@ -27,7 +27,7 @@ test('staff read, mark, filter, delete and restore messages in the inbox', async
   const tag = unique('Inbox').replace(/\s/g, '');
   const [first, second] = await sendMessages(records, tag, 2);
   await page.goto(`/message?q=${tag}`);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('MESSAGES [2]');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Messages [2]');
   const card = cardOf(page, first!);
   await expect(card).toContainText('sender1@example.com');
   await expect(card).toContainText('03001230001');
@@ -35,31 +35,32 @@ test('staff read, mark, filter, delete and restore messages in the inbox', async
   await expect(card.locator('time')).not.toBeEmpty();
   await expectAccessible(page);
 
-  // PENDING marks the message read; the row updates in place.
-  await card.getByRole('button', { name: /^PENDING/ }).click();
-  await expect(page.getByRole('status')).toContainText(`Message from ${first} marked as read.`);
-  await expect(card.getByRole('button', { name: /^PENDING/ })).toHaveCount(0);
-  await expect(card).toContainText('Read');
+  // Opening a message is seeing it (decision 100): back in the queue, its row says so quietly.
+  await expect(card).toContainText('Not seen yet');
+  await card.getByRole('link', { name: first!, exact: true }).click();
+  await expect(page.getByText(`Seen by ${ADMIN.name},`)).toBeVisible();
+  await page.getByRole('link', { name: /^← Back to/ }).click();
+  await expect(card.getByRole('cell', { name: 'Seen', exact: true })).toBeVisible();
 
-  // The status filter shows only what is still pending.
-  await page.getByLabel('Status').selectOption('Pending');
+  // The Seen filter shows only what nobody has seen yet.
+  await page.getByLabel('Seen', { exact: true }).selectOption('Not seen yet');
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page).toHaveURL(/status=Pending/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('MESSAGES [1]');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Messages [1]');
   await expect(cardOf(page, second!)).toHaveCount(1);
   await expect(cardOf(page, first!)).toHaveCount(0);
 
-  // DELETE asks first; then the message is gone, with an Undo.
+  // Delete asks first; then the message is gone, with an Undo.
   await cardOf(page, second!)
-    .getByRole('button', { name: /^DELETE/ })
+    .getByRole('button', { name: /^Delete/ })
     .click();
   const confirm = page.getByRole('alertdialog');
   await expect(confirm).toContainText('Are you sure you want to delete?');
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByRole('status')).toContainText('Deleted successfully!');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('MESSAGES [0]');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Messages [0]');
   await page.getByRole('status').getByRole('button', { name: 'Undo' }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('MESSAGES [1]');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Messages [1]');
   await expect(cardOf(page, second!)).toHaveCount(1);
 });
 
@@ -77,7 +78,7 @@ test.describe('a delete the server refuses', () => {
         : route.continue(),
     );
     await cardOf(page, name!)
-      .getByRole('button', { name: /^DELETE/ })
+      .getByRole('button', { name: /^Delete/ })
       .click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Something went wrong!' })).toBeVisible();
@@ -89,7 +90,7 @@ test('the inbox pages through many messages and exports what the filters show', 
   const tag = unique('Paged').replace(/\s/g, '');
   const names = await sendMessages(records, tag, 13);
   await page.goto(`/message?q=${tag}`);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('MESSAGES [13]');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Messages [13]');
   // Queue order: requests still new wait oldest first, twelve a page.
   await expect(rows(page)).toHaveCount(12);
   await expect(cardOf(page, names[0]!)).toHaveCount(1);
@@ -122,15 +123,15 @@ test('a message caught by the spam trap waits under Spam until staff say it is n
     website: 'http://spam.example',
   });
   await page.goto(`/message?q=${tag}`);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('MESSAGES [0]');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Messages [0]');
   await page.getByLabel('Show').selectOption('true');
   await page.getByRole('button', { name: 'Search' }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('MESSAGES [1]');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Messages [1]');
   const card = cardOf(page, name);
   await expect(card).toContainText('Spam');
   await card.getByRole('button', { name: /^Not spam/ }).click();
   await expect(page.getByRole('status')).toContainText(`The message from ${name} is back in the inbox.`);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('MESSAGES [0]');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Messages [0]');
   await page.goto(`/message?q=${tag}`);
   await expect(cardOf(page, name)).toHaveCount(1);
 });

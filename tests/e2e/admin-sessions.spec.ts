@@ -1,5 +1,5 @@
 import { type Page, request } from '@playwright/test';
-import { apiWrite, expect, expectAccessible, adminTest as test, unique } from './fixtures';
+import { apiWrite, expect, expectAccessible, requestAccount, adminTest as test, unique } from './fixtures';
 import { pageReady } from './support/public';
 
 const IPHONE =
@@ -10,15 +10,13 @@ const screenshots = process.env.SESSIONS_SCREENSHOTS;
 test.use({ expectedConsoleErrors: [/status of 403 /] });
 
 /** A new editor (signed up, approved by the admin on `page`), and a phone signed in as them. */
-async function editorWithPhone(page: Page, baseURL: string | undefined) {
+async function editorWithPhone(page: Page, baseURL: string | undefined, adminStatePath: string) {
   const username = unique('sessions').replace(/\s/g, '-');
   const account = { name: `Sessions ${username.slice(-5)}`, username, password: 'editor-password-1' };
-  const visitor = await request.newContext({ baseURL });
-  const created = await (await visitor.post('/api/auth/signup', { data: account })).json();
-  await visitor.dispose();
+  const id = await requestAccount(baseURL, adminStatePath, account);
   await page.goto('/users');
   await pageReady(page);
-  await apiWrite(page, 'PUT', `/api/users/${created._id}`, { role: 'editor' });
+  await apiWrite(page, 'PUT', `/api/users/${id}`, { role: 'editor' });
   const phone = await request.newContext({ baseURL, userAgent: IPHONE });
   expect((await phone.post('/api/auth/login', { data: account })).status()).toBe(200);
   return { account, phone };
@@ -28,8 +26,9 @@ test('a user sees their sessions on My account and signs out the others', async 
   page,
   browser,
   baseURL,
+  workerSite,
 }) => {
-  const { account, phone } = await editorWithPhone(page, baseURL);
+  const { account, phone } = await editorWithPhone(page, baseURL, workerSite.adminStatePath);
   const context = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
   const laptop = await context.newPage();
   await laptop.goto('/login');
@@ -73,8 +72,12 @@ test('a user sees their sessions on My account and signs out the others', async 
   await Promise.all([phone.dispose(), again.dispose(), context.close()]);
 });
 
-test("an admin sees a user's sessions on the Users screen and ends one", async ({ page, baseURL }) => {
-  const { account, phone } = await editorWithPhone(page, baseURL);
+test("an admin sees a user's sessions on the Users screen and ends one", async ({
+  page,
+  baseURL,
+  workerSite,
+}) => {
+  const { account, phone } = await editorWithPhone(page, baseURL, workerSite.adminStatePath);
   await page.goto('/users');
   await pageReady(page);
   const row = page.getByRole('row').filter({ hasText: account.username });

@@ -1,6 +1,6 @@
-import { type Browser, type Page, request } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { adminTest, apiWrite, expect, expectAccessible, unique } from './fixtures';
+import { adminTest, apiWrite, expect, expectAccessible, requestAccount, unique } from './fixtures';
 import { pageReady } from './support/public';
 
 // A wrong code is refused with a 400 or 401; the browser logs each.
@@ -26,16 +26,15 @@ async function freshPage(browser: Browser, baseURL: string | undefined) {
 
 adminTest(
   'a staff member turns on two-factor sign-in, signs in with a code, and recovers with a recovery code',
-  async ({ page: adminPage, browser, baseURL }) => {
+  async ({ page: adminPage, browser, baseURL, workerSite }) => {
     // A new editor, approved by the admin.
     const username = unique('twofa').replace(/\s/g, '-');
     const password = 'two-factor-password-1';
-    const visitor = await request.newContext({ baseURL });
-    const signup = await visitor.post('/api/auth/signup', {
-      data: { name: 'Second Factor', username, password },
+    const userId = await requestAccount(baseURL, workerSite.adminStatePath, {
+      name: 'Second Factor',
+      username,
+      password,
     });
-    const userId = (await signup.json())._id;
-    await visitor.dispose();
     await adminPage.goto('/dashboard');
     await apiWrite(adminPage, 'PUT', `/api/users/${userId}`, { role: 'editor' });
 
@@ -75,7 +74,7 @@ adminTest(
     await expect(section.getByText('10 of 10 recovery codes left.')).toBeVisible();
 
     // Signing in now takes a code: the one that turned it on is spent, the next one works.
-    await page.getByRole('button', { name: 'LogOut' }).click();
+    await page.getByRole('button', { name: 'Log out' }).click();
     await expect(page).toHaveURL('/login');
     await loginWithPassword(page, username, password);
     await expect(page.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible();
@@ -88,14 +87,14 @@ adminTest(
     await expect(page).toHaveURL('/dashboard');
 
     // Without the phone: a recovery code, once.
-    await page.getByRole('button', { name: 'LogOut' }).click();
+    await page.getByRole('button', { name: 'Log out' }).click();
     await expect(page).toHaveURL('/login');
     await loginWithPassword(page, username, password);
     await page.getByRole('button', { name: 'Use a recovery code' }).click();
     await page.getByLabel('Recovery code').fill(recoveryCodes[0]!);
     await page.getByRole('button', { name: 'Verify' }).click();
     await expect(page).toHaveURL('/dashboard');
-    await page.getByRole('button', { name: 'LogOut' }).click();
+    await page.getByRole('button', { name: 'Log out' }).click();
     await expect(page).toHaveURL('/login');
     await loginWithPassword(page, username, password);
     await page.setViewportSize({ width: 390, height: 800 });

@@ -171,6 +171,36 @@ async function claimSite(origin: string, statePath: string) {
   await api.dispose();
 }
 
+/**
+ * Ask for an account as a visitor does, once the admin has let anyone ask (a claimed site takes
+ * staff by invitation, decision 094); answers the waiting account's id, from the Users list (the
+ * sign-up's answer does not say it).
+ */
+export async function requestAccount(
+  baseURL: string | undefined,
+  adminStatePath: string,
+  account: { name: string; username: string; password: string },
+): Promise<string> {
+  const admin = await request.newContext({ baseURL, storageState: adminStatePath });
+  const visitor = await request.newContext({ baseURL });
+  try {
+    const opened = await admin.put('/api/settings', {
+      data: { signupOpen: true },
+      headers: await xsrfHeader(admin),
+    });
+    if (!opened.ok()) throw new Error(`Opening sign-up failed: ${opened.status()} ${await opened.text()}`);
+    const created = await visitor.post('/api/auth/signup', { data: account });
+    if (created.status() !== 201)
+      throw new Error(`Signing up ${account.username} failed: ${created.status()} ${await created.text()}`);
+    const users = (await (await admin.get('/api/users')).json()) as { _id: string; username: string }[];
+    const found = users.find((user) => user.username === account.username);
+    if (!found) throw new Error(`The sign-up of ${account.username} made no account`);
+    return found._id;
+  } finally {
+    await Promise.all([admin.dispose(), visitor.dispose()]);
+  }
+}
+
 async function xsrfHeader(api: APIRequestContext): Promise<Record<string, string>> {
   const { cookies } = await api.storageState();
   const xsrf = cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';

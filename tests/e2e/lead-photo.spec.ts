@@ -18,7 +18,7 @@ async function fillUrgentRequestWithPhoto(page: Page, name: string) {
   const services = (await (await page.request.get('/api/service')).json()) as { slug: string }[];
   const slug = services[0]!.slug;
   await page.goto(`/services/${slug}`);
-  await page.getByRole('main').getByRole('link', { name: 'Request this service' }).first().click();
+  await page.getByRole('main').getByRole('link', { name: 'Request a visit' }).first().click();
   await expect(page).toHaveURL(`/services/${slug}#request`);
   const main = page.getByRole('main');
   await expect(main.getByLabel('Service')).toHaveValue(slug);

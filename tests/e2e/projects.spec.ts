@@ -80,8 +80,8 @@ test('staff add a project with before and after photos, and visitors find it eve
   const title = unique('Boiler swap in Model Town');
 
   await page.goto('/addProject');
-  await page.getByRole('button', { name: 'Add+' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add Project' });
+  await page.getByRole('button', { name: 'Add project', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add project' });
   await dialog.getByLabel('Title', { exact: true }).fill(title);
   await dialog.getByLabel('Service', { exact: true }).selectOption({ label: service.title });
   await dialog.getByLabel('Area', { exact: true }).fill('Model Town, Lahore');
@@ -158,7 +158,7 @@ test('staff add a project with before and after photos, and visitors find it eve
     );
     await expect(page.getByText('20 November 2026')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'What we did' })).toBeVisible();
-    await expect(page.getByRole('link', { name: /Request this service/ })).toHaveAttribute(
+    await expect(page.getByRole('link', { name: /Request a visit/ })).toHaveAttribute(
       'href',
       `/contact?service=${service.slug}`,
     );

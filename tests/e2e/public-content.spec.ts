@@ -1,16 +1,18 @@
 import { expect, test } from './fixtures';
-import { listOf, pageReady } from './support/public';
+import { listOf, pageReady, settingsOf } from './support/public';
 
 type Service = {
   title: string;
   slug: string;
   serviceName: string;
   description: string;
+  summary: string;
+  calloutPrice: number | null;
   icon: string;
   images: string[];
 };
 
-test('services: category chips with human names filter the list; Read More opens the service', async ({
+test('services: grouped by trade, chips with human names filter the list; a row opens the service', async ({
   page,
   request,
 }) => {
@@ -18,81 +20,102 @@ test('services: category chips with human names filter the list; Read More opens
   await page.goto('/services');
   await pageReady(page);
   const chips = page.getByRole('navigation', { name: 'Filter services by category' });
-  const list = page.getByRole('region', { name: 'Services' });
-  await expect(list.getByRole('article')).toHaveCount(services.length);
+  const list = page.getByRole('region', { name: 'Services by trade', exact: true });
+  await expect(list.getByRole('listitem')).toHaveCount(services.length);
+  // Each trade a group with its heading, its services under it.
+  await expect(list.getByRole('heading', { level: 2 })).toHaveText([
+    'Cooling & Refrigeration',
+    'Electrical',
+    'CCTV & Security',
+    'Painting',
+    'Air-Conditioning',
+  ]);
   await chips.getByRole('link', { name: /CCTV & Security/ }).click();
   await expect(page).toHaveURL(/category=cctv$/);
   await expect(chips.getByRole('link', { name: /CCTV & Security/ })).toHaveAttribute('aria-current', 'page');
   const cctv = services.filter((s) => s.serviceName === 'cctv');
-  await expect(list.getByRole('article')).toHaveCount(cctv.length);
+  await expect(list.getByRole('listitem')).toHaveCount(cctv.length);
   for (const s of cctv) await expect(list.getByRole('heading', { name: s.title })).toBeVisible();
 
-  // Long descriptions are cut to 40 words with '...'.
-  const long = services.find((s) => s.description.split(/\s+/).length > 40)!;
+  // A row: the title (its link), one sentence, the call-out price.
+  const [first] = services;
   await chips.getByRole('link', { name: /All services/ }).click();
-  const card = list.getByRole('article').filter({ has: page.getByRole('heading', { name: long.title }) });
-  await expect(card).toContainText(`${long.description.split(/\s+/).slice(0, 40).join(' ')}...`);
-
-  await card.getByRole('link', { name: `Read More about ${long.title}` }).click();
-  await expect(page).toHaveURL(new RegExp(`/services/${long.slug}$`));
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(long.title);
-  await expect(page.getByText(long.description)).toBeVisible();
-  const hash = (url: string) => /\/media\/([0-9a-f]{32})/.exec(url)![1]!;
-  await expect(page.locator(`.service-icon[src*="${hash(long.icon)}"]`)).toBeVisible();
-  const grid = page.getByRole('list', { name: `Pictures of ${long.title}` });
-  await expect(grid.getByRole('img')).toHaveCount(long.images.length);
+  const row = list.getByRole('listitem').filter({ has: page.getByRole('heading', { name: first!.title }) });
+  await expect(row).toContainText(first!.summary);
+  await expect(row).toContainText(`From Rs ${first!.calloutPrice!.toLocaleString('en-US')}`);
+  await row.getByRole('link', { name: first!.title }).click();
+  await expect(page).toHaveURL(new RegExp(`/services/${first!.slug}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(first!.title);
+  await expect(page.getByText(first!.description)).toBeVisible();
+  const grid = page.getByRole('list', { name: `Pictures of ${first!.title}` });
+  await expect(grid.getByRole('img')).toHaveCount(first!.images.length);
 });
 
-test('home: the service cards open their detail pages; the hero calls, contacts and explains', async ({
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the services page lists every service in a few screens, not a mile of cards', async ({
+    page,
+    request,
+  }) => {
+    const services = await listOf<Service>(request, 'service');
+    await page.goto('/services');
+    await pageReady(page);
+    await expect(
+      page.getByRole('region', { name: 'Services by trade', exact: true }).getByRole('listitem'),
+    ).toHaveCount(services.length);
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    // The demo's ten services fit in 3,500 px; a service another journey added may take a row more.
+    expect(height).toBeLessThanOrEqual(3500 + Math.max(0, services.length - 10) * 200);
+  });
+});
+
+test('home: the hero promises a time and offers two actions; a trade opens its services', async ({
   page,
   request,
 }) => {
-  const [first] = await listOf<Service>(request, 'service');
   const settings = await (await request.get('/api/settings')).json();
   await page.goto('/home');
   await pageReady(page);
-  const hero = page.getByRole('region', { name: settings.heroTitle });
-  await expect(hero).toContainText('24/7');
-  await expect(hero.getByRole('link', { name: new RegExp(`Call ${settings.phone}`) })).toHaveAttribute(
-    'href',
-    `tel:${settings.phone}`,
-  );
-  await expect(hero.getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', '/contact');
-  await hero.getByRole('link', { name: /^Learn More/ }).click();
-  await expect(page).toHaveURL(/\/about$/);
-  await page.goBack();
-  await page
-    .getByRole('region', { name: 'OUR SERVICES' })
-    .getByRole('link', { name: `Read More about ${first!.title}` })
-    .click();
-  await expect(page).toHaveURL(new RegExp(`/services/${first!.slug}$`));
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(first!.title);
+  const hero = page.getByRole('region', { name: /^A technician at your door in/ });
+  await expect(hero).toContainText(settings.responseTime);
+  await expect(hero.getByRole('link')).toHaveCount(2);
+  await expect(hero.getByRole('link', { name: /^Call/ })).toHaveAttribute('href', /^tel:/);
+  await hero.getByRole('link', { name: 'Request a visit' }).click();
+  await expect(page).toHaveURL(/#request$/);
+  await expect(
+    page.getByRole('region', { name: 'Tell us what needs fixing' }).getByLabel('Name'),
+  ).toBeVisible();
+  // Customers' words, each with a name and an area.
+  const quotes = page.getByRole('region', { name: 'What customers say' }).getByRole('listitem');
+  expect(await quotes.count()).toBeGreaterThanOrEqual(3);
+  await page.getByRole('region', { name: 'Our services' }).getByRole('link', { name: 'Electrical' }).click();
+  await expect(page).toHaveURL(/\/services#electric$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Electrical' })).toBeInViewport();
 });
 
-test('departments: the first is selected; a click shows another', async ({ page, request }) => {
+test('departments: the old page leads to About’s "Who does what", with one number to call', async ({
+  page,
+  request,
+}) => {
   const departments = await listOf<{ name: string; description: string }>(request, 'department');
+  const settings = await settingsOf(request);
   await page.goto('/department');
   await pageReady(page);
-  const list = page.getByRole('navigation', { name: 'Departments list' });
-  await expect(list.getByRole('link', { name: departments[0]!.name })).toHaveAttribute(
-    'aria-current',
-    'true',
-  );
-  await expect(page.getByRole('heading', { level: 2, name: departments[0]!.name })).toBeVisible();
-  await list.getByRole('link', { name: departments[2]!.name }).click();
-  await expect(page.getByRole('heading', { level: 2, name: departments[2]!.name })).toBeVisible();
-  await expect(page.getByText(departments[2]!.description)).toBeVisible();
-  await expect(list.getByRole('link', { name: departments[2]!.name })).toHaveAttribute(
-    'aria-current',
-    'true',
-  );
-  await expect(list.getByRole('link', { name: departments[0]!.name })).not.toHaveAttribute(
-    'aria-current',
-    'true',
-  );
+  await expect(page).toHaveURL(/\/about#who-does-what$/);
+  const section = page.getByRole('region', { name: 'Who does what' });
+  await expect(section).toBeInViewport();
+  for (const department of departments) {
+    await expect(section.getByRole('heading', { level: 3, name: department.name })).toBeVisible();
+    await expect(section.getByText(department.description)).toBeVisible();
+  }
+  // One number for every team: the company's.
+  const calls = section.locator('a[href^="tel:"]');
+  await expect(calls).toHaveCount(1);
+  await expect(calls).toHaveText(settings.phone!);
 });
 
-test('about: expertise, commitment, why choose us, entries with READ MORE, and the team', async ({
+test('about: expertise, commitment, why choose us, entries with Read more, and the team', async ({
   page,
   request,
 }) => {
@@ -112,7 +135,7 @@ test('about: expertise, commitment, why choose us, entries with READ MORE, and t
   const entry = entries.find((e) => e.description.split(/\s+/).length > 20)!;
   const words = entry.description.split(/\s+/);
   const card = page.locator('.about-card').filter({ hasText: entry.title });
-  await expect(card).toContainText(`${words.slice(0, 20).join(' ')}...`);
+  await expect(card).toContainText(`${words.slice(0, 20).join(' ')}…`);
   await expect(card.getByText(entry.description)).toBeHidden();
   // The toggles of one row of cards line up at the cards' feet, whatever the lengths of the texts.
   const cards = await page.locator('.about-card:has(summary)').all();
@@ -125,11 +148,11 @@ test('about: expertise, commitment, why choose us, entries with READ MORE, and t
   for (const a of placed)
     for (const b of placed)
       if (Math.abs(a.top - b.top) < 2) expect(Math.abs(a.toggle - b.toggle)).toBeLessThan(2);
-  await card.getByText('READ MORE').click();
+  await card.getByText('Read more', { exact: true }).click();
   await expect(card.getByText(entry.description)).toBeVisible();
   // Opening keeps the toggle below the text it opened.
   const text = await card.getByText(entry.description).boundingBox();
-  const toggle = await card.getByText('SHOW LESS').boundingBox();
+  const toggle = await card.getByText('Show less', { exact: true }).boundingBox();
   expect(toggle!.y).toBeGreaterThan(text!.y + text!.height - 1);
   for (const member of team) await expect(page.getByRole('heading', { name: member.name })).toBeVisible();
 });

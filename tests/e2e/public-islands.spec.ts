@@ -3,7 +3,7 @@ import { listOf, PUBLIC_PATHS, pageReady } from './support/public';
 
 interface Album {
   title: string;
-  images: string[];
+  images: { image: string; caption: string }[];
 }
 
 test('the gallery lightbox opens, moves and closes by keyboard, and gives focus back', async ({
@@ -15,13 +15,15 @@ test('the gallery lightbox opens, moves and closes by keyboard, and gives focus 
   expect(count).toBeGreaterThan(1);
   await page.goto('/gallery');
   await pageReady(page);
-  const first = page.getByRole('link', { name: `${albums[0]!.title}, photo 1` });
+  const caption = albums[0]!.images[0]!.caption;
+  const first = page.getByRole('link', { name: caption, exact: true });
   await first.focus();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Photo' });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByRole('img')).toHaveAttribute('alt', `${albums[0]!.title}, photo 1`);
-  await expect(dialog.getByText(`(1 of ${count})`)).toBeVisible();
+  // The dialog says what the photo shows: its caption, as under the photo on the page.
+  await expect(dialog.getByRole('img')).toHaveAttribute('alt', caption);
+  await expect(dialog.getByText(`${caption} (1 of ${count})`)).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
   await page.keyboard.press('ArrowRight');
   await expect(dialog.getByText(`(2 of ${count})`)).toBeVisible();

@@ -168,14 +168,14 @@ test('/favicon.ico is an icon', async ({ request }) => {
 });
 
 for (const javaScriptEnabled of [true, false]) {
-  test(`"Request this service" carries the service to the contact form and the inbox (JavaScript ${
+  test(`"Request a visit" carries the service to the contact form and the inbox (JavaScript ${
     javaScriptEnabled ? 'on' : 'off'
   })`, async ({ browser, workerSite }) => {
     const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled });
     const page = await context.newPage();
     const [service] = await listOf<{ slug: string; title: string }>(page.request, 'service');
     await page.goto(`/services/${service!.slug}`);
-    await page.getByRole('link', { name: 'Request this service' }).click();
+    await page.getByRole('link', { name: 'Request a visit' }).click();
     // The request form is on the service's own page, with the service chosen.
     await expect(page).toHaveURL(`/services/${service!.slug}#request`);
     const form = page.getByRole('main');

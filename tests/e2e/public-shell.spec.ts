@@ -14,7 +14,7 @@ test.describe('header', () => {
     const nav = page.getByRole('navigation', { name: 'Main', exact: true });
     for (const [name, path] of [
       ['Services', '/services'],
-      ['Service Center', '/serviceCenter'],
+      ['Service centers', '/serviceCenter'],
       ['About', '/about'],
       ['Clients', '/client'],
       ['Contact', '/contact'],
@@ -69,13 +69,13 @@ test.describe('header', () => {
     await expect(menu).toBeHidden();
   });
 
-  test('signed in, the header offers Dashboard and LogOut; LogOut ends the session', async ({ page }) => {
+  test('signed in, the header offers Dashboard and Log out; Log out ends the session', async ({ page }) => {
     await signInAsStaff(page);
     await page.goto('/home');
     await pageReady(page);
     const nav = page.getByRole('navigation', { name: 'Main', exact: true });
     await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
-    await nav.getByRole('link', { name: 'LogOut' }).click();
+    await nav.getByRole('link', { name: 'Log out' }).click();
     await expect(page).toHaveURL(/\/login$/);
     const current = await page.context().request.get('/api/auth/current-user');
     expect(current.status()).toBe(401);
@@ -189,10 +189,10 @@ test.describe('app shell', () => {
     const navigation = page.waitForEvent('framenavigated');
     await page
       .getByRole('navigation', { name: 'Main', exact: true })
-      .getByRole('link', { name: 'Service Center' })
+      .getByRole('link', { name: 'Service centers' })
       .click();
     await navigation;
-    await expect(page.getByRole('heading', { level: 1, name: 'Service Centers' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Service centers' })).toBeVisible();
     await pageReady(page);
     // A new document, not a route change inside one: its own navigation entry, and nothing fetched
     // as route data.

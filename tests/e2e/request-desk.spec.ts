@@ -1,4 +1,4 @@
-import { apiWrite, expect, expectAccessible, test, unique } from './fixtures';
+import { ADMIN, apiWrite, expect, expectAccessible, test, unique } from './fixtures';
 import { E2E_SETUP_CODE } from './setup-code';
 import { type MailingServer, startMailingServer } from './support/mailing-server';
 
@@ -63,7 +63,7 @@ test('staff take an urgent request from the queue to a scheduled visit the custo
 
   // The queue: the urgent request comes first, with a badge that says so in words.
   await page.goto(`${origin}/message`);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('MESSAGES [2]');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Messages [2]');
   const firstRow = page.locator('tbody').getByRole('row').first();
   await expect(firstRow).toContainText(urgent.reference);
   await expect(firstRow.getByText('Urgent', { exact: true })).toBeVisible();
@@ -73,11 +73,12 @@ test('staff take an urgent request from the queue to a scheduled visit the custo
   await page.getByLabel('Urgent', { exact: true }).selectOption('true');
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page).toHaveURL(/urgent=true/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('MESSAGES [1]');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Messages [1]');
 
   // The request's page.
   await page.getByRole('link', { name: 'Cold Room Customer', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Request ${urgent.reference}`);
+  await expect(page.getByText(`Seen by ${STAFF.name},`)).toBeVisible();
   await expect(page.getByRole('link', { name: /^Call/ })).toHaveAttribute('href', 'tel:03001234567');
   const whatsapp = page.getByRole('link', { name: 'WhatsApp' });
   await expect(whatsapp).toHaveAttribute('href', /^https:\/\/wa\.me\/923001234567\?text=/);
@@ -95,12 +96,18 @@ test('staff take an urgent request from the queue to a scheduled visit the custo
   await expect(page.getByRole('status')).toContainText('Note added.');
   await expect(page.getByRole('list').filter({ hasText: 'Bring the gauges.' })).toBeVisible();
   await expect(page.getByLabel('New note (staff only)')).toHaveValue('');
+  // The emptied box, left for the next field, is no mistake to point at.
+  await expect(page.getByLabel('New note (staff only)')).toBeFocused();
+  await page.getByLabel('Reply to coldroom@example.com').focus();
+  await expect(page.getByText('Write something first.')).toHaveCount(0);
 
   // A reply, mailed to the customer with the reference in its subject, then in the history.
   await page.getByLabel('Reply to coldroom@example.com').fill('We are on our way within the hour.');
   await page.getByRole('button', { name: 'Send reply' }).click();
   await expect(page.getByRole('status')).toContainText('Reply sent to coldroom@example.com.');
-  const reply = await site.mailTo('coldroom@example.com', 0);
+  // Mail 0 is the confirmation the customer got when they sent the request.
+  expect(await site.mailTo('coldroom@example.com', 0)).toContain(`We have your request ${urgent.reference}`);
+  const reply = await site.mailTo('coldroom@example.com', 1);
   expect(reply).toContain(urgent.reference);
   expect(reply).toContain('We are on our way within the hour.');
   const history = page.getByRole('region', { name: 'History' });
@@ -114,7 +121,7 @@ test('staff take an urgent request from the queue to a scheduled visit the custo
   await expect(page.getByRole('status')).toContainText('Saved.');
   await expect(history).toContainText('Scheduled');
   await expect(history).toContainText('customer notified');
-  const told = await site.mailTo('coldroom@example.com', 1);
+  const told = await site.mailTo('coldroom@example.com', 2);
   expect(told).toContain(urgent.reference);
 
   // The visit moves: that is news too, and the history says so.
@@ -124,7 +131,7 @@ test('staff take an urgent request from the queue to a scheduled visit the custo
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('status')).toContainText('Saved.');
   await expect(history).toContainText('Visit moved to');
-  expect(await site.mailTo('coldroom@example.com', 2)).toContain(urgent.reference);
+  expect(await site.mailTo('coldroom@example.com', 3)).toContain(urgent.reference);
 
   // The customer's own page follows.
   const visitor = await page.context().browser()!.newContext();
@@ -133,17 +140,14 @@ test('staff take an urgent request from the queue to a scheduled visit the custo
   await expect(track.getByText(/Visit scheduled for .*2030/)).toBeVisible();
   await visitor.close();
 
-  // Back to the queue with its filter; PENDING still marks the request read from its row.
+  // Back to the queue with its filter; opening the request was seeing it (decision 100).
   await page.getByRole('link', { name: '← Back to the queue' }).click();
   await expect(page).toHaveURL(/urgent=true/);
   const row = page
     .getByRole('row')
     .filter({ has: page.getByRole('link', { name: 'Cold Room Customer', exact: true }) });
-  await row.getByRole('button', { name: /^PENDING/ }).click();
-  await expect(page.getByRole('status')).toContainText('Message from Cold Room Customer marked as read.');
+  await expect(row.getByRole('cell', { name: 'Seen', exact: true })).toBeVisible();
   await expect(row.getByRole('button', { name: /^PENDING/ })).toHaveCount(0);
-
-  await expect(row).toContainText('Read');
 
   // The audit log names who the request went to, not their account's id.
   await page.goto(`${origin}/audit?resource=contactus`);
@@ -188,5 +192,43 @@ test.describe('refusals on a request’s page', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'changed by someone else' })).toBeVisible();
     await page.getByRole('button', { name: 'Reload' }).click();
     await expect(page.getByLabel('Stage')).toHaveValue('contacted');
+  });
+});
+
+test.describe('a customer who gave no e-mail', () => {
+  test.use({ storageState: async ({ workerSite }, use) => use(workerSite.adminStatePath) });
+
+  test('is answered on WhatsApp from the request’s page, and the history keeps the words', async ({
+    page,
+    records,
+  }) => {
+    const name = unique('Phone only');
+    // Filed with a phone alone (decision 096), as the contact form sends it.
+    const request = await records.create('contactus', {
+      name,
+      phone: '0300 765 4321',
+      message: 'The split AC drips on the sofa.',
+    });
+    await page.context().route('https://wa.me/**', (route) => route.fulfill({ body: 'WhatsApp' }));
+    await page.goto(`/message/${request._id}`);
+    await expect(page.getByRole('heading', { name: 'Reply by e-mail' })).toHaveCount(0);
+    // Nothing offers to mail them either: the work form says where they are told instead.
+    await expect(page.getByLabel('Notify the customer')).toHaveCount(0);
+    await expect(page.getByText('No e-mail given: tell the customer on WhatsApp')).toBeVisible();
+    const words = 'We come at 4 pm today.';
+    await page.getByLabel('Reply to 03007654321 (no e-mail given)').fill(words);
+    const send = page.getByRole('link', { name: 'Send on WhatsApp' });
+    await expect(send).toHaveAttribute(
+      'href',
+      `https://wa.me/923007654321?text=${encodeURIComponent(words)}`,
+    );
+    const opened = page.waitForEvent('popup');
+    await send.click();
+    expect((await opened).url()).toContain('wa.me/923007654321');
+    const history = page.getByRole('region', { name: 'History' });
+    await expect(history).toContainText(`Replied on WhatsApp by ${ADMIN.name}`);
+    await expect(history).toContainText(words);
+    await expect(page.getByText('Write something first.')).toHaveCount(0);
+    await expectAccessible(page);
   });
 });

@@ -25,7 +25,7 @@ test('staff add an FAQ and a step to a service, and its page answers with them a
   // Staff: the service's form has rows of FAQs and steps to add.
   await page.goto('/addServices');
   await page.getByRole('row').filter({ hasText: title }).getByRole('button', { name: /^Edit/ }).click();
-  const dialog = page.getByRole('dialog', { name: 'Edit Service' });
+  const dialog = page.getByRole('dialog', { name: 'Edit service' });
   await dialog.getByRole('button', { name: 'Add row to FAQs' }).click();
   const faq = dialog.getByRole('group', { name: 'FAQs, Row 1' });
   await faq.getByLabel('Question').fill(question);

@@ -20,7 +20,7 @@ test("staff set a center's opening hours; its page and its structured data show 
 
   await page.goto('/addCenter');
   await page.getByRole('row').filter({ hasText: name }).getByRole('button', { name: /^Edit/ }).click();
-  const dialog = page.getByRole('dialog', { name: 'Edit Service Center' });
+  const dialog = page.getByRole('dialog', { name: 'Edit service center' });
   const monday = dialog.getByRole('group', { name: 'Monday' });
   await monday.getByLabel('Closed').uncheck();
   await monday.getByLabel('Opens').fill('08:30');
@@ -42,10 +42,10 @@ test("staff set a center's opening hours; its page and its structured data show 
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 
   const hours = page.getByRole('region', { name: 'Opening hours' });
-  await expect(hours.getByRole('row', { name: /^Monday/ })).toContainText('8:30 am – 5:45 pm');
-  await expect(hours.getByRole('row', { name: /^Tuesday/ })).toContainText('Closed');
-  await expect(hours.getByRole('row', { name: /^Friday/ })).toContainText('8:30 am – 5:45 pm');
-  await expect(hours.getByRole('row', { name: /^Sunday/ })).toContainText('Open 24 hours');
+  await expect(hours.getByRole('row', { name: /^Monday/ })).toContainText('8:30 am–5:45 pm');
+  await expect(hours.getByRole('row', { name: /^Tuesday–Thursday/ })).toContainText('Closed');
+  await expect(hours.getByRole('row', { name: /^Friday/ })).toContainText('8:30 am–5:45 pm');
+  await expect(hours.getByRole('row', { name: /^Sunday/ })).toContainText('24 hours');
   await expect(page.getByRole('region', { name: 'Areas served' }).getByRole('listitem')).toHaveText([
     'Gulberg',
     'Garden Town',
@@ -53,7 +53,7 @@ test("staff set a center's opening hours; its page and its structured data show 
   await expect(page.getByRole('link', { name: '04235712345' })).toHaveAttribute('href', 'tel:04235712345');
   await expect(page.getByRole('link', { name: /^Directions/ })).toHaveAttribute(
     'href',
-    'https://www.google.com/maps/search/?api=1&query=5%20Canal%20Road%2C%20Lahore',
+    'https://www.google.com/maps/dir/?api=1&destination=5%20Canal%20Road%2C%20Lahore',
   );
   await expect(page.getByRole('link', { name: 'Request service' })).toHaveAttribute('href', '/contact');
 

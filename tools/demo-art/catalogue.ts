@@ -109,7 +109,6 @@ const PLACE_SCENES = {
   safetyBench: place.safetyBench,
   rooftopACs: place.rooftopACs,
   displayChillers: place.displayChillers,
-  solarRoof: place.solarRoof,
   ceilingDomes: place.ceilingDomes,
   floorCoating: place.floorCoating,
   vanDepot: place.vanDepot,

@@ -599,24 +599,6 @@ export function displayChillers(): string {
   ].join('');
 }
 
-export function solarRoof(): string {
-  const panel = (x: number, y: number) =>
-    [
-      poly([x, y, x + 200, y, x + 240, y + 120, x + 40, y + 120], '#1e3a8a'),
-      line(`M${x + 67} ${y}l13 120M${x + 133} ${y}l14 120M${x + 20} ${y + 60}h200`, '#60a5fa', 3),
-      line(`M${x + 40} ${y + 120}v40M${x + 240} ${y + 120}v40`, '#9ca3af', 8),
-    ].join('');
-  return [
-    sky('sky-solar', 'day', 480),
-    rect(-400, 420, 2000, 60, '#d6d3d1'),
-    ground(480, '#b8b1a9'),
-    ...[0, 1, 2, 3].flatMap((i) => [panel(40 + i * 280, 500), panel(0 + i * 280, 640)]),
-    rrect(920, 280, 150, 180, 16, '#f8fafc'),
-    rect(945, 310, 100, 50, '#0ea5e9'),
-    person(860, 520, 0.6, tech(14, { head: 'helmet', pose: 'reach', held: 'meter' })),
-  ].join('');
-}
-
 export function ceilingDomes(): string {
   const dome = (x: number) =>
     [

@@ -138,7 +138,7 @@ describe('backup and restore', () => {
     const lines = zlib.gunzipSync(res.rawPayload).toString('utf8').trim().split('\n');
     expect(JSON.parse(lines[0]!)).toMatchObject({ format: 'coolfix-backup', version: 1 });
     expect(JSON.parse(lines.at(-1)!).end).toBe(true);
-    const editor = await t.signIn('editor');
+    const editor = await t.signIn('office');
     expect((await t.app.inject({ method: 'GET', url: '/api/backup', headers: editor })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/backup' })).statusCode).toBe(401);
   });

@@ -46,6 +46,7 @@ function withoutSecrets(table: string, json: string): string {
     carries_secret?: boolean;
     sent_at: string | null;
     body: string;
+    html: string;
     headers: Record<string, string> | null;
   };
   // A sent mail's row already is its kept copy.

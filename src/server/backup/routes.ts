@@ -10,7 +10,7 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/backup',
     {
-      config: { access: 'admin' },
+      config: { access: 'backups:download' },
       schema: {
         operationId: 'downloadBackup',
         tags: ['backup'],

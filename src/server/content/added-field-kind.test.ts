@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ContentTypeDef, defineContentType } from '../../shared/content/define';
 import { f } from '../../shared/content/fields';
+import { publicContent } from '../../shared/content/types';
 import { percentageField } from '../../test-fixtures/field-kinds/percentage';
 import { createTestApp } from '../test/helpers';
 import { contentTableSql } from './table';
@@ -18,7 +19,7 @@ const job = defineContentType({
     progress: percentageField('Progress'),
   },
   titleField: 'title',
-  access: { list: 'public', read: 'public', create: 'staff', update: 'staff', delete: 'staff' },
+  access: publicContent('service'),
   list: { order: 'position' },
   admin: { path: '/addJob', title: 'Jobs', view: 'table', columns: ['title'] },
 }) as unknown as ContentTypeDef;

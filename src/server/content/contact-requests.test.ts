@@ -125,9 +125,12 @@ describe('a contact request', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const after = (await t.app.inject({ method: 'GET', url: `/api/contactus/${_id}`, headers: auth })).json();
-    const { status, version, updatedAt, ...rest } = after;
-    const { status: _s, version: _v, updatedAt: _u, ...restBefore } = before;
+    const { status, version, updatedAt, seen, ...rest } = after;
+    const { status: _s, version: _v, updatedAt: _u, seen: _n, ...restBefore } = before;
     expect(status).toBe('read');
+    // Read is "seen by someone" (decision 100): the spec's PUT records who.
+    expect(_n).toBeNull();
+    expect(seen).toMatchObject({ by: expect.any(String), at: expect.any(String) });
     expect(version).toBe(before.version + 1);
     expect(rest).toEqual(restBefore);
     expect(rest).toMatchObject({ urgent: true, area: 'Clifton', preferredTime: 'Mornings', stage: 'new' });

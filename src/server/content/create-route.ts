@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { visibleTo } from '../../shared/content/visibility';
-import { isApprovedStaff } from '../../shared/roles';
+import { mayCall } from '../../shared/permissions';
 import { tooManyRequests } from '../errors';
 import { clientNetwork } from '../http/client-network';
 import { errorSchema } from '../http/schemas';
@@ -54,7 +54,7 @@ export function createRoute(
         // same status and bytes, never the stored record. It is stored before the answer, so
         // nothing accepted can be lost. Staff who may read the list anyway get the record.
         const { user } = request;
-        const mayReadList = isApprovedStaff(user) && (def.access.list !== 'admin' || user.role === 'admin');
+        const mayReadList = mayCall(user?.role, def.access.list) && def.access.list !== 'public';
         const optIn = def.intake?.doubleOptIn;
         if (optIn && !mayReadList) return reply.status(202).send({ message: optIn.acknowledgement });
         // A duplicate of a unique record is stored once: 200, not 201.

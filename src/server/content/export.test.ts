@@ -6,7 +6,7 @@ const t = await createTestApp({ env: { CONTACT_RATE_LIMIT: '0' } });
 let staff: { authorization: string };
 
 beforeAll(async () => {
-  staff = await t.signIn('editor');
+  staff = await t.signIn('office');
   const messages = [
     { name: 'Plain Person', message: 'Fridge broken' },
     { name: '=HYPERLINK("http://evil.example","click")', message: 'formula in the name' },
@@ -71,12 +71,14 @@ describe('CSV export', () => {
     expect(header).toEqual([
       'Received',
       'Name',
-      'Email',
       'Phone',
+      'Email',
       'Service',
-      'Message',
       'Emergency: I need someone now',
+      'Message',
       'Area (neighbourhood or city)',
+      'Street address',
+      'Location (maps link)',
       'Preferred time',
       'Stage',
       'Status',
@@ -85,14 +87,20 @@ describe('CSV export', () => {
       'Assignee',
       'Follow up on',
       'First response',
+      'Reference',
     ]);
     expect(rows).toHaveLength(4);
-    const byMessage = new Map(rows.map((r) => [r[5], r]));
+    // Received in the site's time zone as a spreadsheet sorts it; the reference added last.
+    expect(rows.every((r) => /^\d{4}-\d\d-\d\d \d\d:\d\d$/.test(r[0]!))).toBe(true);
+    expect(rows.every((r) => /^CF-[A-Z0-9]{5}$/.test(r.at(-1)!))).toBe(true);
+    // Cells by their column's name: a column added to the declaration moves the others.
+    const [message, phone] = [header!.indexOf('Message'), header!.indexOf('Phone')];
+    const byMessage = new Map(rows.map((r) => [r[message], r]));
     expect(byMessage.get('formula in the name')?.[1]).toBe(`'=HYPERLINK("http://evil.example","click")`);
     expect(byMessage.get('line one\nline two')?.[1]).toBe('Quote "Q" Comma, Ltd');
     expect(byMessage.get(`'-minus first; @at later`)?.[1]).toBe(`'+92 caller`);
     // Phone numbers keep their leading zero as text.
-    expect(rows.every((r) => r[3] === '03001234567')).toBe(true);
+    expect(rows.every((r) => r[phone] === '03001234567')).toBe(true);
     expect(rows.map((r) => r[1])).not.toContain('Bot');
   });
 

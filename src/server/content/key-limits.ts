@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { RouteKeyScope } from '../../shared/api-keys';
 import type { ContentTypeDef } from '../../shared/content/define';
+import { requestReachOf } from '../../shared/permissions';
 import type { ContentHooks } from './hooks';
 
 /** What a route of a type does, as far as an API key's scopes go. */
@@ -23,15 +24,25 @@ export function keyScopeFor(
 }
 
 /**
- * Whether a record is outside what the request's API key may see: a key limited to a staff member
- * reaches only the records assigned to them (`assigneeField`); on a type without one the limit
- * changes nothing.
+ * The person whose records alone a request reaches, if its reach is limited: a key limited to a
+ * staff member reaches their records, and so does a person whose role reaches only their own (a
+ * technician, shared/permissions.ts `requestReach`). Null reaches every record.
  */
-export function outsideKeyLimit(
+export function limitedTo(request: FastifyRequest): string | null {
+  if (request.apiKey) return request.apiKey.userId;
+  const { user } = request;
+  return user && requestReachOf(user.role) === 'own' ? user._id : null;
+}
+
+/**
+ * Whether a record is outside what the request reaches: a limited reach (`limitedTo`) covers only
+ * the records assigned to that person (`assigneeField`); on a type without one it changes nothing.
+ */
+export function outsideReach(
   request: FastifyRequest,
   assigneeField: string | undefined,
   record: Record<string, unknown>,
 ): boolean {
-  const userId = request.apiKey?.userId;
-  return Boolean(userId && assigneeField && record[assigneeField] !== userId);
+  const owner = limitedTo(request);
+  return Boolean(owner && assigneeField && record[assigneeField] !== owner);
 }

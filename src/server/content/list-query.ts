@@ -4,6 +4,7 @@ import { apiKeyMessages } from '../../shared/api-keys';
 import type { ContentTypeDef } from '../../shared/content/define';
 import { HttpError } from '../errors';
 import { pageQuery } from '../http/schemas';
+import { limitedTo } from './key-limits';
 import { NONE } from './repository';
 
 /**
@@ -59,7 +60,8 @@ export const ME = 'me';
 
 /**
  * The declared filters of a list query as the repository takes them: `me` is whoever asks, and a
- * key limited to a staff member lists their records (`assigneeField`), whatever the query asks.
+ * limited reach (a technician, a key limited to a staff member) lists only that person's records
+ * (`assigneeField`), whatever the query asks.
  */
 export function filtersOf(
   def: ContentTypeDef,
@@ -77,6 +79,7 @@ export function filtersOf(
       return [key, user?._id ?? NONE];
     }),
   );
-  if (apiKey?.userId && assigneeField) filters[assigneeField] = apiKey.userId;
+  const owner = limitedTo(request);
+  if (owner && assigneeField) filters[assigneeField] = owner;
   return filters;
 }

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { formatSortableTime } from '../../shared/clock';
 import { apiNounOf } from '../../shared/content/define';
 import { visibleKeys, visibleTo } from '../../shared/content/visibility';
 import { listPageSchema } from '../../shared/list-page';
@@ -24,6 +25,7 @@ export function listRoutes(
   repository: ContentRepository,
   hooks: ContentHooks,
   userNames: UserNames,
+  timeZone: () => Promise<string>,
 ): FastifyPluginAsyncZod {
   const { def, schemas, base, tags } = routeContext(repository.def);
   const access = def.access.list;
@@ -107,19 +109,52 @@ export function listRoutes(
           .header('cache-control', 'no-store');
         const isUser = (key: string) => def.fields[key]?.kind === 'user';
         const names = keys.some(isUser) ? await userNames() : null;
-        const cell = (record: Record<string, unknown>, key: string) => {
-          const value = record[key];
-          return names && isUser(key) && typeof value === 'string'
-            ? (names.get(value) ?? 'A former staff member')
-            : value;
+        const zone = await timeZone();
+        // A chosen record (the service) by its title, never its slug: looked up once per slug.
+        const titles = new Map<string, Promise<string>>();
+        const titleOf = (key: string, slug: string) => {
+          const field = def.fields[key];
+          const referenced = field?.kind === 'reference' ? app.repositories.get(field.to) : undefined;
+          if (!referenced) return slug;
+          const cacheKey = `${key} ${slug}`;
+          let title = titles.get(cacheKey);
+          if (!title) {
+            title = referenced
+              .findBySlug(slug)
+              .then((found) => String(found?.[referenced.def.titleField] ?? slug));
+            titles.set(cacheKey, title);
+          }
+          return title;
         };
+        const cell = async (record: Record<string, unknown>, key: string) => {
+          const value = record[key];
+          const kind = def.fields[key]?.kind;
+          if (names && kind === 'user' && typeof value === 'string')
+            return names.get(value) ?? 'A former staff member';
+          if (kind === 'reference' && typeof value === 'string' && value) return titleOf(key, value);
+          // Times in the site's zone as a spreadsheet sorts them, never UTC (decision 097).
+          if (kind === 'dateTime') return formatSortableTime(value as string | null, zone);
+          return value;
+        };
+        // A record with a public reference (a request's CF-7Q3KX) is found by it: a column added
+        // last, so the columns clients already read keep their places.
+        const referenced = Boolean(def.intake?.track);
         async function* rows() {
+          const head = [
+            'Received',
+            ...keys.map((key) => def.fields[key]!.label),
+            ...(referenced ? ['Reference'] : []),
+          ];
           // A byte-order mark makes spreadsheet programs read the file as UTF-8.
-          yield `\uFEFF${csvRow(['Received', ...keys.map((key) => def.fields[key]!.label)])}`;
+          yield `\uFEFF${csvRow(head)}`;
           for (let page = 1; ; page++) {
             const records = await repository.list({ ...listQuery, page, pageSize: 500 });
             for (const record of records)
-              yield csvRow([record.createdAt, ...keys.map((key) => cell(record, key))]);
+              yield csvRow([
+                formatSortableTime(String(record.createdAt), zone),
+                ...(await Promise.all(keys.map((key) => cell(record, key)))),
+                ...(referenced ? [record.reference ?? ''] : []),
+              ]);
             if (records.length < 500) return;
           }
         }

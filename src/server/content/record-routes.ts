@@ -5,7 +5,7 @@ import { conflict, HttpError, notFound } from '../errors';
 import { errorSchema, idParams } from '../http/schemas';
 import type { ChoiceCheck } from './choices';
 import type { ContentHooks } from './hooks';
-import { keyScopeFor, outsideKeyLimit } from './key-limits';
+import { keyScopeFor, outsideReach } from './key-limits';
 import { type ContentRepository, recordName } from './repository';
 import { routeContext } from './route-context';
 import { updateRecord } from './update';
@@ -55,7 +55,7 @@ export function recordRoutes(
         const { id } = request.params;
         const record =
           (await repository.findById(id)) ?? (def.slugFrom ? await repository.findBySlug(id) : null);
-        if (!record || outsideKeyLimit(request, hooks.assigneeField, record)) throw notFound(label);
+        if (!record || outsideReach(request, hooks.assigneeField, record)) throw notFound(label);
         const answer = visibleTo(request.user, def, record);
         return hooks.read ? { ...answer, ...(await hooks.read.load(record, request.user)) } : answer;
       },
@@ -95,7 +95,7 @@ export function recordRoutes(
           actor: request.user,
           apiKey: request.apiKey,
           extras,
-          mayChange: (before) => !outsideKeyLimit(request, hooks.assigneeField, before),
+          mayChange: (before) => !outsideReach(request, hooks.assigneeField, before),
         });
         if (result.kind === 'missing') throw notFound(label);
         if (result.kind === 'stale') throw conflict(visibleTo(request.user, def, result.current));

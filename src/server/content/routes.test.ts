@@ -60,8 +60,12 @@ function sample(def: ContentTypeDef, n = 1): Record<string, unknown> {
       case 'date':
         values[key] = '2026-05-04';
         break;
+      case 'point':
+        values[key] = '31.5204,74.3587';
+        break;
       default:
-        values[key] = `${field.label} ${n}`;
+        // A text of a declared shape (a maps location, a time zone) takes the example it declares.
+        values[key] = ('format' in field && field.format?.example) || `${field.label} ${n}`;
     }
   }
   return values;
@@ -99,10 +103,14 @@ describe.each(contentTypes.map((def) => [def.name, def] as const))('/api/%s', (n
     expect(one.statusCode).toBe(200);
     // One record is read as it was created, plus what staff see beside it: a desk type's notes and
     // history (decision 072), a request's photos (decision 074), none yet, and the address its
-    // customer's mail goes to (decision 010).
+    // customer's mail goes to (decision 010), and who has seen it, nobody yet (decision 100). A
+    // visitor reading a public type gets no staff-only field (a client's own phone, decision 103).
+    const staffOnly = Object.keys(def.fields).filter((key) => !listAsStaff && def.fields[key]?.staffOnly);
     expect(one.json()).toEqual({
-      ...record,
-      ...(def.name === contactus.name ? { notes: [], history: [], filedEmail: record.email } : {}),
+      ...Object.fromEntries(Object.entries(record).filter(([key]) => !staffOnly.includes(key))),
+      ...(def.name === contactus.name
+        ? { notes: [], history: [], filedEmail: record.email, seen: null }
+        : {}),
       ...(def.intake?.photos ? { photos: [] } : {}),
     });
 

@@ -13,6 +13,8 @@ export interface ContentRouteDeps {
   intake: Intake;
   checkChoices: ChoiceCheck;
   userNames: UserNames;
+  /** The site's time zone: the CSV's times are written in it (decision 097). */
+  timeZone(): Promise<string>;
 }
 
 /**
@@ -27,7 +29,7 @@ export function contentRoutes(
 ): FastifyPluginAsyncZod {
   const { def } = repository;
   return async (app) => {
-    await app.register(listRoutes(repository, hooks, deps.userNames));
+    await app.register(listRoutes(repository, hooks, deps.userNames, deps.timeZone));
     await app.register(recordRoutes(repository, hooks, deps.checkChoices));
     await app.register(createRoute(repository, hooks, deps.intake));
     if (def.list.order === 'position') await app.register(reorderRoute(repository, hooks));

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type ContentTypeDef, defineContentType } from '../../shared/content/define';
 import { f } from '../../shared/content/fields';
-import { contentTypes, contentTypesByName } from '../../shared/content/types';
+import { contentTypes, contentTypesByName, publicContent } from '../../shared/content/types';
 import { percentageField } from '../../test-fixtures/field-kinds/percentage';
 import { createChangeLog } from '../db/change-log';
 import type { Database } from '../db/client';
@@ -117,7 +117,7 @@ describe('a new content type', () => {
     },
     titleField: 'title',
     slugFrom: 'title',
-    access: { list: 'public', read: 'public', create: 'staff', update: 'staff', delete: 'staff' },
+    access: publicContent('service'),
     list: { order: 'position', search: ['title', 'body'] },
     admin: { path: '/addCertification', title: 'Certifications', view: 'table', columns: ['title'] },
   }) as unknown as ContentTypeDef;
@@ -158,7 +158,7 @@ describe('a new content type', () => {
         open: f.weeklyHours('Opening hours'),
       },
       titleField: 'title',
-      access: { list: 'public', read: 'public', create: 'staff', update: 'staff', delete: 'staff' },
+      access: publicContent('service'),
       list: { order: 'position' },
       admin: { path: '/addProject', title: 'Projects', view: 'table', columns: ['title'] },
     }) as unknown as ContentTypeDef;
@@ -215,7 +215,7 @@ describe('a new content type', () => {
         table,
         fields: { title: f.text('Title', { required: true, max: 120 }), ...fields },
         titleField: 'title',
-        access: { list: 'public', read: 'public', create: 'staff', update: 'staff', delete: 'staff' },
+        access: publicContent('service'),
         list: { order: 'position' },
         admin: { path: '/addJob', title: 'Jobs', view: 'table', columns: ['title'] },
       }) as unknown as ContentTypeDef;
@@ -269,7 +269,7 @@ describe('a declared field named like a column the engine keeps', () => {
       fields: { title: f.text('Title', { required: true, max: 120 }), ...fields },
       titleField: 'title',
       slugFrom: 'title',
-      access: { list: 'public', read: 'public', create: 'staff', update: 'staff', delete: 'staff' },
+      access: publicContent('service'),
       list: { order: 'position' },
       admin: { path: '/addClash', title: 'Clashes', view: 'table', columns: ['title'] },
     }) as unknown as ContentTypeDef;

@@ -30,44 +30,55 @@ export async function updateRecord(
   hooks: ContentHooks | undefined,
   update: RecordUpdate,
 ): Promise<UpdateResult> {
-  const { def } = repository;
-  const afterCommit: (() => void)[] = [];
-  const result = await changes.write(async (tx: ChangeTransaction): Promise<UpdateResult> => {
-    const records = repository.in(tx);
-    const before = await records.findById(update.id, { forUpdate: true });
-    if (!before || update.mayChange?.(before) === false) return { kind: 'missing' };
-    const outcome = await records.update(update.id, update.values, update.expected);
-    if (outcome.kind !== 'updated') return outcome;
-    const changes = fieldChanges(def.fields, before, outcome.record, Object.keys(update.values));
-    // Judged on the values as stored, so a field sent back as it was read is no change; thrown
-    // inside the transaction, so a refused update leaves nothing behind.
-    const refused = hooks?.refusedChanges?.(
-      { user: update.actor, apiKey: update.apiKey ?? null },
-      changes.map(({ field }) => field),
-    );
-    if (refused && Object.keys(refused).length > 0) throw fieldsRefused(refused);
-    await tx.record({
-      resource: def.name,
-      id: outcome.record._id,
-      action: 'update',
-      actor: update.actor,
-      name: recordName(def, outcome.record),
-      fields: changes,
-    });
-    if (!hooks?.afterUpdate) return outcome;
-    const change: UpdatedRecord = {
-      tx,
-      records,
-      before,
-      after: outcome.record,
-      actor: update.actor,
-      extras: update.extras ?? {},
-    };
-    const later = await hooks.afterUpdate(change);
-    if (later) afterCommit.push(later);
-    // The hook may have stamped something (the first response): answer the record as stored.
-    return { kind: 'updated', record: (await records.findById(update.id)) ?? outcome.record };
-  });
-  for (const work of afterCommit) work();
+  const { result, afterCommit } = await changes.write((tx) => updateRecordIn(tx, repository, hooks, update));
+  afterCommit?.();
   return result;
+}
+
+/**
+ * The same update inside a transaction the caller already holds (a new urgent request given to
+ * whoever is on call, in the request's own transaction): the caller runs `afterCommit` once its
+ * transaction has committed.
+ */
+export async function updateRecordIn(
+  tx: ChangeTransaction,
+  repository: ContentRepository,
+  hooks: ContentHooks | undefined,
+  update: RecordUpdate,
+): Promise<{ result: UpdateResult; afterCommit?: () => void }> {
+  const { def } = repository;
+  const records = repository.in(tx);
+  const before = await records.findById(update.id, { forUpdate: true });
+  if (!before || update.mayChange?.(before) === false) return { result: { kind: 'missing' } };
+  const outcome = await records.update(update.id, update.values, update.expected);
+  if (outcome.kind !== 'updated') return { result: outcome };
+  const changes = fieldChanges(def.fields, before, outcome.record, Object.keys(update.values));
+  // Judged on the values as stored, so a field sent back as it was read is no change; thrown
+  // inside the transaction, so a refused update leaves nothing behind.
+  const refused = hooks?.refusedChanges?.(
+    { user: update.actor, apiKey: update.apiKey ?? null },
+    changes.map(({ field }) => field),
+  );
+  if (refused && Object.keys(refused).length > 0) throw fieldsRefused(refused);
+  await tx.record({
+    resource: def.name,
+    id: outcome.record._id,
+    action: 'update',
+    actor: update.actor,
+    name: recordName(def, outcome.record),
+    fields: changes,
+  });
+  if (!hooks?.afterUpdate) return { result: outcome };
+  const change: UpdatedRecord = {
+    tx,
+    records,
+    before,
+    after: outcome.record,
+    actor: update.actor,
+    extras: update.extras ?? {},
+  };
+  const afterCommit = await hooks.afterUpdate(change);
+  // The hook may have stamped something (the first response): answer the record as stored.
+  const stored = (await records.findById(update.id)) ?? outcome.record;
+  return { result: { kind: 'updated', record: stored }, afterCommit };
 }

@@ -120,3 +120,61 @@ describe('the canonical identities of accounts made before they were stored', ()
     expect(columns).toEqual([]);
   });
 });
+
+describe('the on-call addresses of the settings', () => {
+  it('become the rota: an approved staff member’s address all week, all day; the setting is gone', async () => {
+    const { database, told, update } = await databaseBefore('0900_on_call_rota.sql');
+    const account = (username: string, role: string, email: string | null) =>
+      database.query<{ id: string }>(
+        `insert into users (name, username, username_canonical, password_hash, role, email, email_canonical)
+         values ($1, $1, lower($1), 'x', $2, $3, lower($3)) returning id::text as id`,
+        [username, role, email],
+      );
+    const [sana] = await account('Sana', 'technician', 'sana@coolfix.example');
+    const [omar] = await account('Omar', 'office', 'omar@coolfix.example');
+    await account('Waiting', 'pending', 'waiting@coolfix.example');
+    await database.query(`insert into settings (id, data) values (1, $1)`, [
+      JSON.stringify({
+        companyName: 'CoolFix',
+        onCallEmails: [
+          'Omar@CoolFix.example',
+          'nobody@elsewhere.test',
+          'waiting@coolfix.example',
+          'sana@coolfix.example',
+        ],
+      }),
+    ]);
+    expect(await update()).toContain('0900_on_call_rota.sql');
+    const shifts = await database.query(
+      `select user_id::text as "userId", days, start_minute as start, end_minute as end
+         from on_call_shifts order by position`,
+    );
+    const allWeek = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
+    expect(shifts).toEqual([
+      { userId: omar!.id, days: allWeek, start: 0, end: 1440 },
+      { userId: sana!.id, days: allWeek, start: 0, end: 1440 },
+    ]);
+    const [settings] = await database.query<{ data: Record<string, unknown> }>('select data from settings');
+    expect(settings?.data).toEqual({ companyName: 'CoolFix' });
+    expect(told).toContain(
+      'The on-call address nobody@elsewhere.test is no staff member’s: it is not on the rota.',
+    );
+  });
+});
+
+describe('demo records seeded before their rows were kept', () => {
+  it('take the record as it is at the update, so the checklist compares later changes with it', async () => {
+    const { database, update } = await databaseBefore('0940_demo_records_seeded.sql');
+    const [album] = await database.query<{ id: string }>(
+      `insert into gallery (title) values ('Cold rooms') returning id::text as id`,
+    );
+    await database.query(`insert into demo_records (resource, record_id) values ('gallery', $1)`, [
+      album!.id,
+    ]);
+    expect(await update()).toContain('0940_demo_records_seeded.sql');
+    const [mark] = await database.query<{ title: string }>(
+      `select seeded->>'title' as title from demo_records`,
+    );
+    expect(mark?.title).toBe('Cold rooms');
+  });
+});

@@ -1,44 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { slugify } from '../../shared/constants';
-import { DB_PREFIX } from '../test/global-setup';
-import { testDatabaseKind } from '../test/helpers';
-import { type Database, openDatabase } from './client';
+import { emptyDatabase, MIGRATIONS, migrationsBefore } from '../test/migration-before';
 import { migrate } from './migrate';
-import { createScratchDatabase, dropScratchDatabase } from './scratch-database';
 
-const MIGRATIONS = path.join(import.meta.dirname, 'migrations');
 const SLUGS = '0810_service_center_slugs.sql';
-
-/** An empty database of the kind under test, dropped after the file. */
-async function emptyDatabase(): Promise<Database> {
-  const url = process.env.TEST_DATABASE_URL;
-  if (testDatabaseKind !== 'postgres' || !url) {
-    const database = await openDatabase({ dataDir: 'memory://' });
-    afterAll(() => database.close());
-    return database;
-  }
-  const name = `${DB_PREFIX}s${randomBytes(4).toString('hex')}`;
-  const database = await openDatabase({ url: await createScratchDatabase(url, name), dataDir: '' });
-  afterAll(async () => {
-    await database.close();
-    await dropScratchDatabase(url, name);
-  });
-  return database;
-}
-
-/** A folder with the committed migrations before `upTo`, as a site that last started before it. */
-async function migrationsBefore(upTo: string): Promise<string> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'migrations-'));
-  afterAll(() => fs.rm(dir, { recursive: true, force: true }));
-  for (const file of await fs.readdir(MIGRATIONS))
-    if (file.endsWith('.sql') && file < upTo)
-      await fs.copyFile(path.join(MIGRATIONS, file), path.join(dir, file));
-  return dir;
-}
 
 describe('migration 0810: service centers get slugs', () => {
   it('names each center created before it by its name, as the repository names new ones, unique', async () => {

@@ -16,7 +16,7 @@ const RAW_ADDRESS_READERS = [
   // The request line in the log names the address itself.
   'http/server-options.ts: remoteAddress: request.ip,',
   // A session records where it signed in from; staff see it in their session list.
-  "modules/auth/routes.ts: const from = { userAgent: request.headers['user-agent'] ?? '', ip: request.ip };",
+  "modules/auth/sign-in.ts: const from = { userAgent: request.headers['user-agent'] ?? '', ip: request.ip };",
   "modules/auth/routes.ts: request.log.warn({ ip: request.ip }, 'login attempts over the limit');",
 ];
 

@@ -18,4 +18,6 @@ export interface ApiKeyIdentity {
   scopes: ApiKeyScope[];
   /** The staff member the key is limited to: it sees only the requests assigned to them. */
   userId: string | null;
+  /** That staff member's role now: the key never does more than it allows. */
+  userRole: Role | null;
 }

@@ -1,6 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_KEY_PREFIX, apiKeyMessages, type RouteKeyScope, scopesOf } from '../../shared/api-keys';
-import type { AccessRule } from '../../shared/content/define';
+import {
+  type AccessRule,
+  mayCall,
+  NEVER_BY_KEY,
+  PERMISSIONS,
+  resourceOf,
+  rightsOf,
+  roleDeclaration,
+  scopesWithin,
+} from '../../shared/permissions';
 import { HttpError, tooManyRequests } from '../errors';
 import type { ApiKeyIdentity, SessionUser } from '../http/identity';
 import { headerValue, SAFE_METHODS } from '../http/request-reading';
@@ -46,8 +55,9 @@ declare module 'fastify' {
     authMethod: 'cookie' | 'bearer' | null;
     /**
      * Set when the request came with an API key. `user` then stands for the key: named
-     * `API key "<name>"` (the audit log's actor), with the limited staff member's id, or the key's
-     * own id for an unlimited key, and the role editor; the route's `keyScope` decides the rest.
+     * `API key "<name>"` (the audit log's actor), with the limited staff member's id and role, or
+     * the key's own id and the office's role for an unlimited key; the route's `keyScope` and,
+     * for a limited key, its person's role decide the rest.
      */
     apiKey: ApiKeyIdentity | null;
     /** A cookie-authenticated write without a matching anti-forgery header. */
@@ -86,14 +96,14 @@ export function registerAccessControl(
     // The API documentation pages are public by nature; their plugin registers them itself.
     if (route.url.startsWith('/api/docs')) route.config = { ...route.config, access: 'public' };
     const access = route.config?.access;
-    if (access !== 'public' && access !== 'staff' && access !== 'admin') {
-      throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule`);
-    }
+    const name = `Route ${String(route.method)} ${route.url}`;
+    if (!isAccessRule(access)) throw new Error(`${name} declares no access rule`);
     const stream = route.config?.stream === true;
     const keyScope = route.config?.keyScope;
-    // A key never does an admin's work (keys, users, settings, backups): refused at start.
-    if (keyScope && access === 'admin')
-      throw new Error(`Route ${String(route.method)} ${route.url} is admin-only and cannot take an API key`);
+    // A key never does an admin's work (keys, users, settings' operations, backups): refused at start.
+    const adminsOnly = rightsOf(access).filter((right) => NEVER_BY_KEY.has(resourceOf(right)));
+    if (keyScope && (access === 'account' || adminsOnly.length > 0))
+      throw new Error(`${name} needs ${adminsOnly.join(', ') || 'a person'} and cannot take an API key`);
     for (const method of [route.method].flat())
       app.routeRules.push({ method, url: route.url, access, stream, keyScope });
   });
@@ -127,8 +137,17 @@ export function registerAccessControl(
     await identify(request, reply, store, xsrf);
     // Unknown paths have no route and no rule: they answer 404 to everyone.
     if (request.is404) return;
-    authorize(request, reply, request.routeOptions.config.access ?? 'admin');
+    authorize(request, request.routeOptions.config.access ?? PERMISSIONS);
   });
+}
+
+const KNOWN_RIGHTS: ReadonlySet<string> = new Set(PERMISSIONS);
+
+/** Whether a route's rule names who may call it in words the declaration knows. */
+function isAccessRule(rule: unknown): rule is AccessRule {
+  if (rule === 'public' || rule === 'account') return true;
+  const rights = typeof rule === 'string' ? [rule] : Array.isArray(rule) ? rule : [];
+  return rights.length > 0 && rights.every((right) => KNOWN_RIGHTS.has(right));
 }
 
 /**
@@ -164,8 +183,10 @@ function bearerOf(request: FastifyRequest): string | undefined {
 
 /**
  * A key stands in as a user so created_by, `assignee=me` and the audit log work unchanged: named
- * after the key, with the id of the staff member it is limited to (their `me`), or the key's own
- * id when it is limited to nobody, and the editor role: what it may do is its scopes' business.
+ * after the key, with the id and the current role of the staff member it is limited to (their
+ * `me`), or the key's own id and the office's role when it is limited to nobody. A limited key's
+ * scopes narrow to what its person's role holds, read afresh with every request, so a demotion
+ * narrows the key at once (and a deactivated or deleted person's key is unknown).
  */
 async function identifyKey(request: FastifyRequest, secret: string, keys: ApiKeyLookup | undefined) {
   request.authMethod = 'bearer';
@@ -174,16 +195,22 @@ async function identifyKey(request: FastifyRequest, secret: string, keys: ApiKey
     if (request.is404) return;
     throw new HttpError(401, apiKeyMessages.unknownKey);
   }
-  request.apiKey = key;
+  const role = key.userId ? key.userRole : 'office';
+  request.apiKey = key.userId ? { ...key, scopes: scopesWithin(role, key.scopes) } : key;
   const label = `API key "${key.name}"`;
-  request.user = { _id: key.userId ?? key.id, name: label, username: label, role: 'editor' };
+  request.user = { _id: key.userId ?? key.id, name: label, username: label, role: role ?? 'pending' };
 }
 
-/** Deny by default: a key calls only routes that name a scope it holds, and never an admin's. */
+/**
+ * Deny by default: a key calls only routes that name a scope it holds, never an admin's, and a key
+ * limited to a person only what that person's role may call.
+ */
 function authorizeKey(request: FastifyRequest) {
-  const { access, keyScope } = request.routeOptions.config;
+  const { access = PERMISSIONS, keyScope } = request.routeOptions.config;
   const needed = scopesOf(keyScope);
-  if (access !== 'admin' && needed.some((scope) => request.apiKey!.scopes.includes(scope))) return;
+  const key = request.apiKey!;
+  const roleAllows = !key.userId || mayCall(request.user?.role, access);
+  if (roleAllows && needed.some((scope) => key.scopes.includes(scope))) return;
   // A public route is open to anyone: a key that may not call it as itself calls it as a visitor,
   // and sees and may do only what a visitor does.
   if (access === 'public') {
@@ -191,7 +218,9 @@ function authorizeKey(request: FastifyRequest) {
     request.apiKey = null;
     return;
   }
-  throw new HttpError(403, apiKeyMessages.noScope(access === 'admin' ? [] : needed));
+  if (!roleAllows)
+    throw new HttpError(403, apiKeyMessages.personMayNot(roleDeclaration(request.user!.role).label));
+  throw new HttpError(403, apiKeyMessages.noScope(needed));
 }
 
 async function identify(
@@ -230,7 +259,7 @@ export function sessionTokenOf(request: FastifyRequest): string | undefined {
   return request.cookies[browserCookies(request).session];
 }
 
-function authorize(request: FastifyRequest, _reply: FastifyReply | undefined, rule: AccessRule) {
+function authorize(request: FastifyRequest, rule: AccessRule) {
   if (rule === 'public') return;
   const { user } = request;
   if (!user) {
@@ -239,5 +268,9 @@ function authorize(request: FastifyRequest, _reply: FastifyReply | undefined, ru
     throw new HttpError(401, 'Please log in.');
   }
   if (user.role === 'pending') throw new HttpError(403, 'Your account is waiting for approval.');
-  if (rule === 'admin' && user.role !== 'admin') throw new HttpError(403, 'Only an admin can do this.');
+  if (!mayCall(user.role, rule)) throw new HttpError(403, notForYourRole(user.role));
 }
+
+/** What a person is told when their role does not reach a route. */
+export const notForYourRole = (role: SessionUser['role']) =>
+  `This is not for your role (${roleDeclaration(role).label}). Ask an admin if you need it.`;

@@ -1,4 +1,4 @@
-import { BlockList, isIPv6, type Socket } from 'node:net';
+import { BlockList, isIPv6, Socket } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Env } from '../env';
@@ -124,7 +124,8 @@ export function registerClientConnections(app: FastifyInstance) {
 
   app.addHook('onRequest', function timeRequestBody(request, reply, done) {
     const raw = request.raw;
-    if (raw.complete || !announcesBody(request) || !raw.socket) return done();
+    // An injected request (tests, `app.inject`) has no connection to time or to close.
+    if (raw.complete || !announcesBody(request) || !(raw.socket instanceof Socket)) return done();
     const socket = raw.socket;
     const timer = setTimeout(
       () => {

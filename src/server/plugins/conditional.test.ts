@@ -165,19 +165,19 @@ describe('conditional reads', () => {
     // Staff see the settings' private fields; a visitor does not, so the two bodies differ.
     const staff = await get('/api/settings', auth);
     const visitor = await get('/api/settings');
-    expect(staff.json()).toHaveProperty('onCallEmails');
-    expect(visitor.json()).not.toHaveProperty('onCallEmails');
+    expect(staff.json()).toHaveProperty('notifyEmail');
+    expect(visitor.json()).not.toHaveProperty('notifyEmail');
     expect(staff.headers.etag).not.toBe(visitor.headers.etag);
 
     const visitorWithStaffTag = await get('/api/settings', { 'if-none-match': String(staff.headers.etag) });
     expect(visitorWithStaffTag.statusCode).toBe(200);
-    expect(visitorWithStaffTag.json()).not.toHaveProperty('onCallEmails');
+    expect(visitorWithStaffTag.json()).not.toHaveProperty('notifyEmail');
     const staffWithVisitorTag = await get('/api/settings', {
       ...auth,
       'if-none-match': String(visitor.headers.etag),
     });
     expect(staffWithVisitorTag.statusCode).toBe(200);
-    expect(staffWithVisitorTag.json()).toHaveProperty('onCallEmails');
+    expect(staffWithVisitorTag.json()).toHaveProperty('notifyEmail');
   });
 
   it('fill the response cache even when the first visitor after a change revalidates', async () => {

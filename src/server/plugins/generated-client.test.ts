@@ -91,7 +91,7 @@ const checkEveryAnswer: Middleware = {
  * technician's assigned requests, with the scopes the day needs (created through the client too).
  */
 async function technicianCredentials(admin: ReturnType<typeof apiClient>) {
-  const technician = await t.signIn('editor');
+  const technician = await t.signIn('technician');
   const { data, error } = await admin.POST('/api/keys', {
     body: { name: 'Technician app', scopes: ['leads:read', 'leads:write'], userId: technician.userId },
   });
@@ -170,7 +170,7 @@ describe("a technician's day through the generated client", () => {
     expect(record.data!.notes.map((entry) => entry.text)).toEqual([note.data!.text]);
     // The office's assignment, then the technician's stage change, each by who did it.
     expect(record.data!.history).toEqual([
-      expect.objectContaining({ kind: 'assign', assignedTo: 'Editor', assignedFrom: null }),
+      expect.objectContaining({ kind: 'assign', assignedTo: 'Technician', assignedFrom: null }),
       expect.objectContaining({ kind: 'stage', from: 'new', to: 'done', by: 'API key "Technician app"' }),
     ]);
 

@@ -96,7 +96,7 @@ describe('the API document', () => {
     await app.register(fastifySwagger, openApiOptions(testEnv()));
     app.get(
       '/api/contactus/:id/history',
-      { config: { access: 'staff', keyScope: 'leads:read' }, schema: { tags: ['Messages'] } },
+      { config: { access: 'requests:read', keyScope: 'leads:read' }, schema: { tags: ['Messages'] } },
       () => 'history',
     );
     await app.ready();

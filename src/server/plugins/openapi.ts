@@ -14,6 +14,7 @@ import {
 } from '../../shared/api-keys';
 import { type AccessRule, apiNounOf } from '../../shared/content/define';
 import { contentTypes } from '../../shared/content/types';
+import { PERMISSIONS, whoMayCall } from '../../shared/permissions';
 import type { Env } from '../env';
 import { errorSchema } from '../http/schemas';
 import { SECURE_SESSION_COOKIE, SECURE_XSRF_COOKIE, SESSION_COOKIE, XSRF_COOKIE } from './access';
@@ -72,12 +73,6 @@ const securitySchemes = {
 
 const STAFF_SECURITY = [{ bearer: [] }, { cookie: [] }];
 
-const WHO_MAY: Record<AccessRule, string> = {
-  public: '',
-  staff: 'Staff only: an approved editor or admin.',
-  admin: 'Admins only.',
-};
-
 type RouteSchema = Record<string, unknown> & { response?: Record<string, unknown> };
 
 /** Which keys may call an operation, each scope with what it reaches. */
@@ -98,7 +93,7 @@ function describeOperation(route: RouteOptions): RouteSchema | undefined {
     keyScope?: RouteKeyScope;
     stream?: boolean;
   };
-  const access = config.access ?? 'admin';
+  const access = config.access ?? PERMISSIONS;
   const method = [route.method].flat()[0]!.toUpperCase();
   const response: Record<string, unknown> = { ...schema.response };
   // A route that sends a stream or a file declares no body schema; the document still says what comes.
@@ -114,7 +109,7 @@ function describeOperation(route: RouteOptions): RouteSchema | undefined {
   if (access !== 'public') {
     response[401] ??= errorSchema.describe('Not signed in, or the session or key is not valid');
     response[403] ??= errorSchema.describe(
-      'Not allowed: an account waiting for approval, not an admin, a cookie write without its anti-forgery header, or a key without the scope',
+      'Not allowed: an account waiting for approval, a role without the right, a cookie write without its anti-forgery header, or a key without the scope (or whose person’s role lacks the right)',
     );
   }
   if (!Object.keys(response).some((status) => status.startsWith('4')))
@@ -123,7 +118,7 @@ function describeOperation(route: RouteOptions): RouteSchema | undefined {
   for (const [status, answer] of Object.entries(response))
     if (answer instanceof z.ZodType && !answer.description)
       response[status] = answer.describe(STATUS_CODES[status] ?? `HTTP ${status}`);
-  const description = [schema.description, WHO_MAY[access], keyScopeWords(scopesOf(config.keyScope))]
+  const description = [schema.description, whoMayCall(access), keyScopeWords(scopesOf(config.keyScope))]
     .filter(Boolean)
     .join(' ');
   return {
@@ -209,6 +204,7 @@ const MODULE_TAGS: Record<string, string> = {
   Keys: 'API keys for other apps: created, listed and revoked by admins, never with a key.',
   Live: 'Changes of contact requests as they happen.',
   Media: 'Pictures uploaded by staff.',
+  'On-call': 'The on-call rota: who urgent requests are assigned and paged to, by day and hour.',
   Push: 'Browser notifications to staff about urgent requests.',
   Settings: 'The site settings: company details, links and page texts.',
   Stats: 'Figures of the request desk.',

@@ -38,12 +38,12 @@ describe('browser cookies on a site served over HTTPS', () => {
   });
 
   it('sets only `__Host-` cookies at login, Secure, and clears them at logout the same way', async () => {
-    const signup = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/signup',
-      payload: { name: 'Person', username: 'https-person', password: 'a long passphrase' },
+    const id = await t.requestAccount({
+      name: 'Person',
+      username: 'https-person',
+      password: 'a long passphrase',
     });
-    await t.database.query(`update users set role = 'editor' where id::text = $1`, [signup.json()._id]);
+    await t.database.query(`update users set role = 'office' where id::text = $1`, [id]);
     const login = await t.app.inject({
       method: 'POST',
       url: '/api/auth/login',
@@ -67,7 +67,7 @@ describe('browser cookies on a site served over HTTPS', () => {
   });
 
   it('clears a plain `session` cookie left in the browser when logging out over HTTPS', async () => {
-    const person = await t.signIn('editor');
+    const person = await t.signIn('office');
     const session = person.authorization.slice('Bearer '.length);
     const logout = await t.app.inject({
       method: 'POST',

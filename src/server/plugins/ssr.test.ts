@@ -50,6 +50,10 @@ describe('public pages as server HTML with islands (needs npm run build)', async
     const bundle = path.join(PROJECT_ROOT, 'build/web/client', `${manifest.script}.br`);
     // The budget for all of a page's script is 25 KB compressed; the islands take a fraction.
     expect(fs.statSync(bundle).size).toBeLessThan(12 * 1024);
+    // The service worker too is our own few kilobytes (5 KB): a shared module with a schema in it
+    // once made it 450 KB of zod, fetched by every visitor's browser.
+    const worker = path.join(PROJECT_ROOT, 'build/web/client/sw.js');
+    expect(fs.statSync(worker).size).toBeLessThan(16 * 1024);
   });
 
   it('takes the footer subscription without JavaScript, with the same checks as the API', async () => {

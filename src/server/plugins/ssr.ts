@@ -19,6 +19,8 @@ export interface SsrOptions {
   /** Serve through Vite's dev server instead of the build. */
   dev?: boolean;
   site: SiteData;
+  /** The time now, as pages read it. */
+  now: () => Date;
   /**
    * Pages whose form may be posted as multipart/form-data with files (the contact form's photos),
    * by path: each reads the post into the url-encoded body its action takes and the uploads.
@@ -182,6 +184,7 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
         origin,
         clientIp: clientNetwork(request),
         islandScript,
+        now: options.now,
         ...(form ? { uploads: form.uploads } : {}),
       });
       return sendWebResponse(reply, response);

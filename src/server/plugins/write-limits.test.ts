@@ -67,6 +67,15 @@ const SAMPLES: Record<string, Sample> = {
     url: '/api/auth/confirm-email',
     payload: { token: randomBytes(32).toString('base64url') },
   }),
+  'POST /api/auth/accept-invite': () => ({
+    url: '/api/auth/accept-invite',
+    payload: {
+      token: randomBytes(32).toString('base64url'),
+      username: 'invited',
+      password: 'a long passphrase',
+      name: 'Invited',
+    },
+  }),
   'POST /*': () => ({
     url: '/contact',
     payload: 'name=&email=&phone=&message=',
@@ -99,6 +108,7 @@ describe('anonymous write limits', () => {
       'POST /api/auth/forgot',
       'POST /api/auth/reset',
       'POST /api/auth/confirm-email',
+      'POST /api/auth/accept-invite',
       'POST /api/events',
       'POST /*',
     ])
@@ -176,7 +186,9 @@ describe('anonymous write limits', () => {
     ).toThrow('Route DELETE /api/both is an anonymous write and declares no writeLimit');
     // Reads and staff writes need none: staff are few and known.
     expect(() => app.get('/api/read', { config: { access: 'public' } }, () => 'read')).not.toThrow();
-    expect(() => app.post('/api/staff', { config: { access: 'staff' } }, () => 'written')).not.toThrow();
+    expect(() =>
+      app.post('/api/staff', { config: { access: 'service:create' } }, () => 'written'),
+    ).not.toThrow();
     await app.close();
   });
 });

@@ -94,11 +94,12 @@ describe('regular expressions in the code', () => {
     expect(scanned.flatMap((s) => s.dynamic)).toEqual([]);
   });
 
-  // A linear pattern runs over all of these in tens of milliseconds; a quadratic one over a single
-  // 20,000-character run takes hundreds.
+  // A linear pattern runs over all of these in tens of milliseconds (700 ms seen on a machine busy
+  // with a CI run); a quadratic one takes hundreds over each 20,000-character run it trips on, and
+  // it trips on at least the 40 runs of one character (one was 76 s in all): 2 s tells them apart.
   it.each(patterns)('$where $pattern stays linear on long near-miss input', ({ pattern }) => {
     const started = performance.now();
     for (const input of nearMisses(pattern)) pattern.test(input);
-    expect(performance.now() - started).toBeLessThan(400);
+    expect(performance.now() - started).toBeLessThan(2_000);
   });
 });

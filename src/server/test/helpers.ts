@@ -3,10 +3,12 @@ import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, inject } from 'vitest';
+import { canonicalIdentity } from '../../shared/identity';
 import type { StaffRole } from '../../shared/roles';
 import { type AppOptions, buildApp, PROJECT_ROOT } from '../app';
 import { type Database, openDatabase } from '../db/client';
 import { type Env, loadEnv } from '../env';
+import { hashPassword } from '../modules/auth/passwords';
 import { createRecoveryStore } from '../modules/auth/recovery-store';
 import { hasWebBuild } from '../plugins/ssr';
 import { DB_PREFIX, TEMPLATE_DB, withDatabase } from './global-setup';
@@ -88,8 +90,20 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
-  /** Sign up (the first account becomes admin) and log in; answers a bearer header. */
+  /** Sign up (the first account becomes admin) or make a staff account, and log in; answers a bearer header. */
   signIn(role?: StaffRole): Promise<{ authorization: string; userId: string }>;
+  /** Let anyone ask for an account (the setting is off once the site is claimed), as the admin. */
+  openSignup(): Promise<void>;
+  /**
+   * Ask for an account through POST /api/auth/signup, sign-up opened first; answers the waiting
+   * account's id (the answer itself does not say it, decision 094).
+   */
+  requestAccount(payload: {
+    username: string;
+    name?: string;
+    password?: string;
+    email?: string;
+  }): Promise<string>;
   /** Save site settings through the API as `as`; fails the test unless they are stored. */
   saveSettings(values: Record<string, unknown>, as: { authorization: string }): Promise<void>;
   /** Create a record through the API as `as`; fails the test unless it is stored (201). */
@@ -153,14 +167,13 @@ export async function createTestApp(
       admin = { authorization: await login(username, 'correct horse battery'), userId: res.json()._id };
     }
     if (role === 'admin') return admin;
-    const username = `editor${++counter}${randomBytes(2).toString('hex')}`;
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/auth/signup',
-      payload: { name: 'Editor', username, password: 'correct horse battery' },
-    });
-    const userId = res.json()._id as string;
-    await database.query(`update users set role = 'editor' where id::text = $1`, [userId]);
+    // Staff join by invitation (sign-up is closed once the site is claimed): the account is made
+    // by the store, as accepting an invitation does, and given its role.
+    const username = `${role}${++counter}${randomBytes(2).toString('hex')}`;
+    const name = `${role[0]!.toUpperCase()}${role.slice(1)}`;
+    const passwordHash = await hashPassword('correct horse battery');
+    const { _id: userId } = await app.authStore.createUser({ name, username, passwordHash });
+    await database.query('update users set role = $2 where id::text = $1', [userId, role]);
     return { authorization: await login(username, 'correct horse battery'), userId };
   }
 
@@ -175,7 +188,34 @@ export async function createTestApp(
     if (res.statusCode !== 200) throw new Error(`saving settings failed: ${res.statusCode} ${res.body}`);
   }
 
-  return { app, database, signIn, create, saveSettings };
+  let signupOpen = false;
+  async function openSignup() {
+    await saveSettings({ signupOpen: true }, await signIn('admin'));
+    signupOpen = true;
+  }
+
+  async function requestAccount(payload: {
+    username: string;
+    name?: string;
+    password?: string;
+    email?: string;
+  }) {
+    if (!signupOpen) await openSignup();
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { name: 'Person', password: 'correct horse battery', ...payload },
+    });
+    if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
+    const [row] = await database.query<{ id: string }>(
+      'select id::text as id from users where username_canonical = $1',
+      [canonicalIdentity(payload.username)],
+    );
+    if (!row) throw new Error(`sign-up of ${payload.username} made no account`);
+    return row.id;
+  }
+
+  return { app, database, signIn, create, saveSettings, openSignup, requestAccount };
 }
 
 /**

@@ -72,19 +72,40 @@ function decodeWords(value: string): string {
     });
 }
 
-/** A received mail as a reader sees it: headers unfolded and decoded, quoted-printable body decoded. */
+/** One MIME entity's body, its transfer encoding undone. */
+function decodedBody(headers: string, encoded: string): string {
+  const encoding = /content-transfer-encoding:\s*([\w-]+)/i.exec(headers)?.[1]?.toLowerCase();
+  if (encoding === 'base64')
+    return Buffer.from(encoded.replace(/\s+/g, ''), 'base64').toString('utf8').replace(/\r\n/g, '\n');
+  const bytes = encoded
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8').replace(/\r\n/g, '\n');
+}
+
+/**
+ * A received mail as a reader sees it: headers unfolded and decoded; `body` the plain-text part and
+ * `html` the HTML part (empty for a text-only mail), each with its transfer encoding undone.
+ */
 export function readMail(mail: ReceivedMail) {
   const [head = '', ...rest] = mail.raw.split(/\r?\n\r?\n/);
   const headers = head.replace(/\r?\n[ \t]+/g, ' ');
-  const encoded = rest
-    .join('\n\n')
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-  const body = Buffer.from(encoded, 'latin1').toString('utf8').replace(/\r\n/g, '\n');
+  const content = rest.join('\n\n');
   const header = (name: string) => {
     const wanted = `${name.toLowerCase()}:`;
     const line = headers.split(/\r?\n/).find((entry) => entry.toLowerCase().startsWith(wanted));
     return line === undefined ? undefined : decodeWords(line.slice(wanted.length).trim());
   };
-  return { headers, body, header, subject: header('Subject') ?? '' };
+  const boundary = /boundary="?([^";\s]+)"?/i.exec(header('Content-Type') ?? '')?.[1];
+  let body = decodedBody(headers, content);
+  let html = '';
+  if (boundary) {
+    for (const part of content.split(`--${boundary}`)) {
+      const [partHead = '', ...partRest] = part.replace(/^\r?\n/, '').split(/\r?\n\r?\n/);
+      const decoded = decodedBody(partHead, partRest.join('\n\n'));
+      if (/content-type:\s*text\/plain/i.test(partHead)) body = decoded;
+      if (/content-type:\s*text\/html/i.test(partHead)) html = decoded;
+    }
+  }
+  return { headers, body, html, header, subject: header('Subject') ?? '' };
 }

@@ -3,6 +3,7 @@
  * staff names of auth, the hooks of the request and subscriber modules), so they sit on the top floor.
  */
 import fp from 'fastify-plugin';
+import { siteTimeZone } from '../../shared/clock';
 import { createIntake, type Intake } from '../content/intake';
 import { contentRoutes } from '../content/routes';
 
@@ -33,12 +34,13 @@ export const contentRoutesPlugin = fp(
   async (app) => {
     const userNames = async () =>
       new Map((await app.authStore.listUsers()).map((user) => [user._id, user.name]));
-    const deps = { intake: app.intake, checkChoices: app.checkChoices, userNames };
+    const timeZone = async () => siteTimeZone((await app.settingsStore.get()).timeZone);
+    const deps = { intake: app.intake, checkChoices: app.checkChoices, userNames, timeZone };
     for (const def of app.contentTypes) {
       await app.register(
         contentRoutes(app.repositories.get(def.name)!, deps, app.contentHooks.get(def.name)),
       );
     }
   },
-  { name: 'content-routes', dependencies: ['intake', 'auth-store'], encapsulate: true },
+  { name: 'content-routes', dependencies: ['intake', 'auth-store', 'settings'], encapsulate: true },
 );

@@ -9,6 +9,8 @@ export interface PagesOptions {
   ssr?: false | { dev?: boolean };
   /** The project root holding the web build. */
   root: string;
+  /** The clock pages read (a center's "open now"); tests fix it. */
+  now?: () => Date;
 }
 
 /** The web pages, rendered on the server; and a JSON 404 for unknown API paths, not a page. */
@@ -19,6 +21,7 @@ export const pagesPlugin = fp<PagesOptions>(
       root: options.root,
       dev: options.ssr.dev,
       site: app.site,
+      now: options.now ?? (() => new Date()),
       multipartForms: { '/contact': requestFormReader(app, app.requestPhotos) },
       // What pages take url-encoded: a record anyone may create (the contact request without
       // photos, the subscription), and a mailed link's token (confirm, unsubscribe, new e-mail).

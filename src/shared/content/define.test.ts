@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defineContentType, SQL_IDENTIFIER } from './define';
 import { f } from './fields';
-import { contentTypes } from './types';
+import { contentTypes, publicContent } from './types';
 
 const declaration = (table: string, key: string) =>
   ({
@@ -11,7 +11,7 @@ const declaration = (table: string, key: string) =>
     table,
     fields: { [key]: f.text('Title') },
     titleField: key,
-    access: { list: 'public', read: 'public', create: 'staff', update: 'staff', delete: 'staff' },
+    access: publicContent('service'),
     list: { order: 'position' },
     admin: { path: '/things', title: 'Things', view: 'table', columns: [key] },
   }) as const;

@@ -1,7 +1,7 @@
+import type { AccessRule, Permission } from '../permissions';
 import type { Field, FieldValue } from './fields';
 
-/** Who may do something: anyone, an approved staff member (editor or admin), or an admin. */
-export type AccessRule = 'public' | 'staff' | 'admin';
+export type { AccessRule };
 
 export interface ContentAccess {
   list: AccessRule;
@@ -120,7 +120,7 @@ export interface ContentTypeDef<F extends Record<string, Field> = Record<string,
     view: 'table' | 'cards';
     /** Columns shown in the admin table, in order. */
     columns: readonly (keyof F & string)[];
-    /** Column headings where they differ from the field label (the spec's 'phone'). */
+    /** Column headings where they differ from the field label. */
     columnLabels?: Partial<Record<keyof F & string, string>>;
   };
 }
@@ -214,6 +214,8 @@ export interface SingletonDef<F extends Record<string, Field> = Record<string, F
   /** Named groups of fields for the admin form. */
   groups: { title: string; fields: (keyof F & string)[] }[];
   access: { read: AccessRule; update: AccessRule };
+  /** Who reads the fields marked `staffOnly`: holders of this right (else any approved staff member). */
+  staffOnlyRight?: Permission;
 }
 
 export function defineSingleton<const F extends Record<string, Field>>(

@@ -24,12 +24,15 @@ describe('plain field checks for public forms', () => {
       })),
     ).toEqual([
       { name: 'name', control: 'text', required: true, maxLength: 120, autoComplete: 'name' },
-      { name: 'email', control: 'email', required: true, maxLength: 254, autoComplete: 'email' },
+      // The phone is required, the e-mail optional (decision 096); Emergency comes before the message.
       { name: 'phone', control: 'tel', required: true, maxLength: 20, autoComplete: 'tel' },
+      { name: 'email', control: 'email', required: false, maxLength: 254, autoComplete: 'email' },
       { name: 'service', control: 'select', required: false, maxLength: 200, autoComplete: undefined },
-      { name: 'message', control: 'textarea', required: true, maxLength: 5000, autoComplete: undefined },
       { name: 'urgent', control: 'checkbox', required: false, maxLength: 4, autoComplete: undefined },
+      { name: 'message', control: 'textarea', required: true, maxLength: 5000, autoComplete: undefined },
       { name: 'area', control: 'text', required: false, maxLength: 120, autoComplete: 'address-level2' },
+      { name: 'address', control: 'text', required: false, maxLength: 200, autoComplete: 'street-address' },
+      { name: 'location', control: 'text', required: false, maxLength: 1000, autoComplete: undefined },
       { name: 'preferredTime', control: 'text', required: false, maxLength: 120, autoComplete: undefined },
     ]);
     expect(plainFormFields(subscriber.fields).map(({ name }) => name)).toEqual(['email']);

@@ -52,9 +52,27 @@ describe('a number field', () => {
     expect(parse(years, undefined)).toBeNull();
   });
 
+  it('reads a number typed in digits of any script, as a form sends it', () => {
+    expect(parse(years, '12')).toBe(12);
+    expect(parse(years, '۱۲')).toBe(12);
+    expect(parse(years, ' ١٢ ')).toBe(12);
+    expect(parse(years, '１２')).toBe(12);
+  });
+
   it('refuses fractions, text and numbers out of bounds with one message', () => {
     const message = 'Years in business must be a whole number from 0 to 1000.';
-    for (const bad of [2.5, -1, 1001, '12', Number.NaN, Number.POSITIVE_INFINITY, true, [1]])
+    for (const bad of [
+      2.5,
+      -1,
+      1001,
+      'twelve',
+      '1 2',
+      '12.5',
+      Number.NaN,
+      Number.POSITIVE_INFINITY,
+      true,
+      [1],
+    ])
       expect(problem(years, bad)).toBe(message);
     expect(problem(required, null)).toBe('Jobs completed is required.');
     expect(problem(required, 2_147_483_648)).toBe(

@@ -29,6 +29,7 @@ export interface FieldTypes {
   number: NumberField;
   list: ListField;
   weeklyHours: WeeklyHoursField;
+  point: PointField;
 }
 
 export type FieldKind = keyof FieldTypes;
@@ -63,8 +64,11 @@ export interface TextField extends FieldBase {
 
 /** A declared shape of a text value: plain data, so the browser's checks can run it too. */
 export interface TextFormat {
-  pattern: RegExp;
+  /** A pattern, or a check of the same shape (the time zone asks Intl, which knows every zone). */
+  pattern: RegExp | { test(value: string): boolean };
   message: string;
+  /** A value that passes, for the API document (a label rarely fits the shape). */
+  example?: string;
 }
 export interface ImagesField extends FieldBase {
   kind: 'images';
@@ -100,6 +104,11 @@ export interface ReferenceField extends FieldBase {
 /** A calendar day (a project's completion), `YYYY-MM-DD` in a \`date\` column, or null. No time, no zone. */
 export interface DateField extends FieldBase {
   kind: 'date';
+}
+
+/** A place on the map, `lat,lng`, typed or read from a maps link (kinds/point.ts), or null. */
+export interface PointField extends FieldBase {
+  kind: 'point';
 }
 
 /** A whole number between \`min\` and \`max\` (years in business), or null when none is set. */
@@ -255,6 +264,8 @@ export const f = {
     }) as ListField<S> & Marks<O>,
   weeklyHours: <const O extends Options = Options>(label: string, options: O = {} as O) =>
     ({ ...base('weeklyHours', label, options), kind: 'weeklyHours' }) as WeeklyHoursField & Marks<O>,
+  point: <const O extends Options = Options>(label: string, options: O = {} as O) =>
+    ({ ...base('point', label, options), kind: 'point' }) as PointField & Marks<O>,
   dateTime: <const O extends Options = Options>(label: string, options: O = {} as O) =>
     ({ ...base('dateTime', label, options), kind: 'dateTime' }) as DateTimeField & Marks<O>,
   user: <const O extends Options = Options>(label: string, options: O = {} as O) =>
@@ -282,7 +293,7 @@ export type FieldValue<F extends Field> = F extends ImagesField | EmailListField
       ? number
       : F extends BooleanField
         ? boolean
-        : F extends ReferenceField | DateTimeField | UserField | DateField
+        : F extends ReferenceField | DateTimeField | UserField | DateField | PointField
           ? string | null
           : F extends NumberField
             ? number | null

@@ -34,6 +34,10 @@ describe('shared schemas', () => {
       serviceName: 'cctv',
       icon: '',
       images: [],
+      summary: '',
+      calloutPrice: null,
+      nightPrice: null,
+      warranty: '',
       price: '',
       duration: '',
       steps: [],
@@ -57,7 +61,7 @@ describe('shared schemas', () => {
   });
 
   it('truncate to words with "..." and make slugs', () => {
-    expect(truncateWords('one two three four five six', 5)).toBe('one two three four five...');
+    expect(truncateWords('one two three four five six', 5)).toBe('one two three four five…');
     expect(truncateWords('one two', 5)).toBe('one two');
     expect(slugify('AC Repair & Gas Refilling!')).toBe('ac-repair-gas-refilling');
     expect(slugify('***')).toBe('item');

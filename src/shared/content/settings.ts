@@ -1,7 +1,10 @@
+import { isTimeZone, TIME_ZONE_MESSAGE } from '../clock';
+import type { Permission } from '../permissions';
 import { RATING_MESSAGE, RATING_PATTERN } from '../trust-signals';
 import { TWO_FACTOR_REQUIREMENTS, twoFactorRequirementLabels } from '../two-factor-policy';
 import { defineSingleton, type FieldValues } from './define';
 import { f } from './fields';
+import { visibleKeys } from './visibility';
 
 /** The site settings: every company fact the pages show, edited by admins (design item 7). */
 export const settings = defineSingleton({
@@ -12,6 +15,11 @@ export const settings = defineSingleton({
     tagline: f.text('Tagline', { required: true, max: 160 }),
     heroTitle: f.text('Hero title', { required: true, max: 120 }),
     heroText: f.longText('Hero text', { required: true, max: 400 }),
+    // The home page's promise: "A technician at your door in <this> in <city>, day or night".
+    responseTime: f.text('Response time', {
+      max: 40,
+      help: 'How fast a technician reaches a customer, e.g. 60–90 minutes. A service center may set its own. Empty: the hero title is shown instead.',
+    }),
     phone: f.phone('Phone', { required: true }),
     chatNumber: f.text('Chat (WhatsApp) number', {
       required: true,
@@ -26,14 +34,27 @@ export const settings = defineSingleton({
     address: f.longText('Address', { required: true, max: 300 }),
     city: f.text('City', { required: true, max: 80 }),
     country: f.text('Country code', { required: true, max: 2, help: 'Two letters, e.g. PK' }),
+    timeZone: f.text('Time zone', {
+      required: true,
+      max: 64,
+      format: { pattern: { test: isTimeZone }, message: TIME_ZONE_MESSAGE, example: 'Asia/Karachi' },
+      help: 'Every time in the mails, the admin screens, the track page, the CSV and the weekly figures is read in it, e.g. Asia/Karachi.',
+    }),
     facebookUrl: f.url('Facebook'),
     instagramUrl: f.url('Instagram'),
     linkedinUrl: f.url('LinkedIn'),
     youtubeUrl: f.url('YouTube'),
-    portal1Label: f.text('First portal name', { required: true, max: 40 }),
-    portal1Url: f.url('First portal address', { required: true }),
-    portal2Label: f.text('Second portal name', { required: true, max: 40 }),
-    portal2Url: f.url('Second portal address', { required: true }),
+    // The Apps menu shows an entry that has both a name and an address, and goes when neither has.
+    portal1Label: f.text('First portal name', {
+      max: 40,
+      help: 'Leave the name or the address empty to hide it.',
+    }),
+    portal1Url: f.url('First portal address'),
+    portal2Label: f.text('Second portal name', {
+      max: 40,
+      help: 'Leave the name or the address empty to hide it.',
+    }),
+    portal2Url: f.url('Second portal address'),
     aboutIntro: f.longText('About intro', { required: true, max: 2000 }),
     aboutExpertise: f.longText('Our Expertise (one point per line)', { required: true, max: 1000 }),
     aboutCommitment: f.longText('Our Commitment', { required: true, max: 1000 }),
@@ -53,6 +74,11 @@ export const settings = defineSingleton({
     }),
     ratingCount: f.number('Number of reviews', { min: 0, max: 100_000_000 }),
     reviewsUrl: f.url('Where the reviews are', { help: 'e.g. the Google Maps page of the business.' }),
+    // Said beside the rating: a number without its source is a claim nobody can check.
+    ratingSource: f.text('Where the rating comes from', {
+      max: 60,
+      help: 'Shown with the rating, e.g. Google reviews.',
+    }),
     warrantyShort: f.text('Warranty in a few words', {
       max: 40,
       help: 'For the footer and the home page, e.g. 12-month warranty.',
@@ -66,19 +92,24 @@ export const settings = defineSingleton({
       {
         name: f.text('Name', { required: true, max: 80 }),
         issuer: f.text('Issued by', { max: 120 }),
+        // What a customer can check: the registration or certificate number, and where to check it.
+        number: f.text('Number', {
+          max: 60,
+          help: 'The registration or certificate number, e.g. PEC/EE/12345.',
+        }),
+        url: f.url('Where to check it', { help: 'The issuing body’s page for it, if there is one.' }),
         image: f.image('Logo'),
       },
       { maxItems: 12 },
     ),
-    onCallEmails: f.emailList('On call for urgent requests', {
-      staffOnly: true,
-      maxItems: 20,
-      help: 'One address per line (at most 20). Each gets an URGENT e-mail the moment an emergency request arrives.',
-    }),
     twoFactorRequiredFor: f.select('Two-factor sign-in required for', TWO_FACTOR_REQUIREMENTS, {
       staffOnly: true,
       optionLabels: twoFactorRequirementLabels,
       help: 'Staff it applies to are sent to set it up at their next sign-in, and can do nothing else until it is on.',
+    }),
+    signupOpen: f.boolean('Anyone may ask for an account', {
+      staffOnly: true,
+      help: 'Off: staff join by invitation only. On: anyone may sign up at /signup and waits for an admin to approve them; the admins are mailed about each one.',
     }),
   },
   groups: [
@@ -94,9 +125,10 @@ export const settings = defineSingleton({
         'address',
         'city',
         'country',
+        'timeZone',
       ],
     },
-    { title: 'Home page', fields: ['heroTitle', 'heroText'] },
+    { title: 'Home page', fields: ['responseTime', 'heroTitle', 'heroText'] },
     { title: 'About page', fields: ['aboutIntro', 'aboutExpertise', 'aboutCommitment'] },
     {
       title: 'Trust signals',
@@ -105,6 +137,7 @@ export const settings = defineSingleton({
         'jobsCompleted',
         'ratingValue',
         'ratingCount',
+        'ratingSource',
         'reviewsUrl',
         'warrantyShort',
         'warrantyTerms',
@@ -113,14 +146,35 @@ export const settings = defineSingleton({
     },
     { title: 'Social links', fields: ['facebookUrl', 'instagramUrl', 'linkedinUrl', 'youtubeUrl'] },
     { title: 'Apps menu', fields: ['portal1Label', 'portal1Url', 'portal2Label', 'portal2Url'] },
-    { title: 'Urgent requests', fields: ['onCallEmails'] },
-    { title: 'Sign-in', fields: ['twoFactorRequiredFor'] },
+    { title: 'Sign-in', fields: ['twoFactorRequiredFor', 'signupOpen'] },
   ],
-  access: { read: 'public', update: 'admin' },
+  access: { read: 'public', update: ['siteWords:update', 'operations:update'] },
+  // Its staff-only fields are the operations': an editor or the office neither reads nor changes them.
+  staffOnlyRight: 'operations:read',
 });
 
-/** The settings as stored; a staff-only value (`notifyEmail`, `onCallEmails`) is absent for visitors. */
+/**
+ * The settings' operations (where mail goes, sign-in rules; the on-call rota has its own screen):
+ * changing one needs `operations:update`; every other setting is the site's public words
+ * (`siteWords:update`).
+ */
+export const SETTINGS_OPERATIONS = (Object.keys(settings.fields) as (keyof typeof settings.fields)[]).filter(
+  (key) => !visibleKeys(null, settings).includes(key),
+);
+
+/** The right that changing a setting needs. */
+export const rightToChange = (key: string): Permission =>
+  (SETTINGS_OPERATIONS as readonly string[]).includes(key) ? 'operations:update' : 'siteWords:update';
+
+/** The settings as stored; a staff-only value (`notifyEmail`) is absent for visitors. */
 export type SiteSettings = FieldValues<typeof settings.fields> & {
   version: number;
   updatedAt: string;
 };
+
+/**
+ * Where the staff mail about each new request goes: "Send new requests to", else the company's
+ * public address. The request mails and the go-live checklist read this one rule.
+ */
+export const notifyAddress = (settings: Partial<Pick<SiteSettings, 'notifyEmail' | 'email'>>): string =>
+  (settings.notifyEmail?.trim() || settings.email?.trim()) ?? '';

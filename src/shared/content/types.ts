@@ -1,24 +1,24 @@
-import {
-  CONTACT_STAGES,
-  MESSAGE_STATUSES,
-  SERVICE_CATEGORIES,
-  SERVICE_CATEGORY_LABELS,
-  VISITOR_PHOTOS_MAX,
-} from '../constants';
+import { SERVICE_CATEGORIES, SERVICE_CATEGORY_LABELS } from '../constants';
 import { type ContentTypeDef, defineContentType } from './define';
 import { f } from './fields';
+import type { PublicContentName } from './public-content';
+import { contactus, subscriber } from './visitor-types';
+
+export { contactus, subscriber };
 
 /**
  * Every content type of the site, declared once. Schemas, tables, API routes and admin screens are
  * derived from these declarations; adding a type means adding one here and a migration.
  */
-const publicContent = {
-  list: 'public',
-  read: 'public',
-  create: 'staff',
-  update: 'staff',
-  delete: 'staff',
-} as const;
+/** A public type: anyone reads it, the roles holding its rights change it (shared/permissions.ts). */
+export const publicContent = <N extends PublicContentName>(name: N) =>
+  ({
+    list: 'public',
+    read: 'public',
+    create: `${name}:create`,
+    update: `${name}:update`,
+    delete: `${name}:delete`,
+  }) as const;
 
 export const service = defineContentType({
   name: 'service',
@@ -34,9 +34,26 @@ export const service = defineContentType({
     }),
     icon: f.image('Icon'),
     images: f.images('Images'),
+    // One sentence for the services list and the home page's trades (docs/decisions/101).
+    summary: f.text('Summary', {
+      max: 200,
+      help: 'One sentence on what the customer gets, e.g. Cold rooms back to temperature the same day.',
+    }),
     // What a customer asks before calling: what it costs, how long it takes, how it goes.
-    price: f.text('Price guidance', { max: 120, help: 'e.g. Call-out from Rs 2,500' }),
+    calloutPrice: f.number('Call-out price (Rs)', {
+      min: 0,
+      max: 10_000_000,
+      help: 'What a visit costs by day, in rupees, e.g. 2500. The trade\'s "from" price is the lowest of its services.',
+    }),
+    nightPrice: f.number('Night call-out price (Rs)', {
+      min: 0,
+      max: 10_000_000,
+      help: 'What a visit costs at night, in rupees, e.g. 3500.',
+    }),
+    warranty: f.text('Warranty', { max: 80, help: 'e.g. 90 days on parts and labour' }),
     duration: f.text('Typical duration', { max: 120, help: 'e.g. 1–2 hours' }),
+    // Anything the numbers do not say, e.g. what larger jobs cost (kept from before the numbers).
+    price: f.text('Price note', { max: 120, help: 'e.g. Larger jobs quoted in writing after a survey' }),
     steps: f.list(
       'How it works',
       {
@@ -61,9 +78,9 @@ export const service = defineContentType({
   },
   titleField: 'title',
   slugFrom: 'title',
-  access: publicContent,
+  access: publicContent('service'),
   list: { order: 'position', search: ['title', 'description'], filters: ['serviceName'] },
-  admin: { path: '/addServices', title: 'Our Services', view: 'table', columns: ['title', 'description'] },
+  admin: { path: '/addServices', title: 'Our services', view: 'table', columns: ['title', 'description'] },
 });
 
 export const client = defineContentType({
@@ -73,19 +90,21 @@ export const client = defineContentType({
   table: 'clients',
   fields: {
     name: f.text('Name', { required: true, max: 120 }),
-    phone: f.phone('Phone', { required: true }),
+    // The work we did for them, in one line: the public card shows it beside the name.
+    work: f.text('Work we did for them', { max: 160 }),
+    // The client's own number is for staff: a visitor tapping it would call the client, not us.
+    phone: f.phone('Phone', { required: true, staffOnly: true }),
     address: f.longText('Address', { required: true, max: 500 }),
-    images: f.images('Images'),
+    images: f.images('Logo or photo'),
   },
   titleField: 'name',
-  access: publicContent,
+  access: publicContent('client'),
   list: { order: 'position', search: ['name', 'address'] },
   admin: {
     path: '/addclient',
-    title: 'Our Clients',
+    title: 'Our clients',
     view: 'table',
     columns: ['name', 'phone', 'address'],
-    columnLabels: { phone: 'phone' },
   },
 });
 
@@ -97,18 +116,18 @@ export const department = defineContentType({
   fields: {
     name: f.text('Name', { required: true, max: 120 }),
     description: f.longText('Description', { required: true }),
-    phone: f.phone('Phone'),
+    // An internal line: visitors have one number to call, the company's (About's "Who does what").
+    phone: f.phone('Phone', { staffOnly: true }),
     images: f.image('Image'),
   },
   titleField: 'name',
-  access: publicContent,
+  access: publicContent('department'),
   list: { order: 'position', search: ['name', 'description'] },
   admin: {
     path: '/addDepartment',
     title: 'Departments',
     view: 'table',
     columns: ['name', 'phone', 'description'],
-    columnLabels: { phone: 'phone' },
   },
 });
 
@@ -123,19 +142,30 @@ export const servicecenter = defineContentType({
     address: f.longText('Address', { max: 500 }),
     images: f.images('Images'),
     hours: f.weeklyHours('Opening hours'),
+    // Answers around the clock: outside the hours the page offers it, and its Call button dials it.
+    emergencyPhone: f.phone('Emergency line (24/7)', {
+      help: 'A number answered at any hour; shown and dialled when the center is closed. Leave empty if there is none.',
+    }),
+    // Where the center's door is: its page, the contact page's map and its structured data read it.
+    location: f.point('Map location', {
+      help: 'Paste the link a maps app gives for the center, or type its latitude and longitude, e.g. 31.5204, 74.3587. Leave empty to leave it off the map.',
+    }),
     areas: f.list('Areas served', { area: f.text('Area', { required: true, max: 80 }) }, { maxItems: 30 }),
+    responseTime: f.text('Response time', {
+      max: 40,
+      help: "How fast a technician reaches a customer from this center, e.g. 45–60 minutes. Empty: the site's response time.",
+    }),
   },
   titleField: 'name',
   // Each center is a place with a page of its own (/serviceCenter/<slug>).
   slugFrom: 'name',
-  access: publicContent,
+  access: publicContent('servicecenter'),
   list: { order: 'position', search: ['name', 'address'] },
   admin: {
     path: '/addCenter',
-    title: 'Service Centers',
+    title: 'Service centers',
     view: 'table',
     columns: ['name', 'phone', 'address'],
-    columnLabels: { phone: 'phone' },
   },
 });
 
@@ -151,9 +181,9 @@ export const aboutus = defineContentType({
     images: f.images('Images'),
   },
   titleField: 'title',
-  access: publicContent,
+  access: publicContent('aboutus'),
   list: { order: 'position', search: ['title', 'description'] },
-  admin: { path: '/addAboutUs', title: 'About Us', view: 'cards', columns: ['title', 'description'] },
+  admin: { path: '/addAboutUs', title: 'About us', view: 'cards', columns: ['title', 'description'] },
 });
 
 export const gallery = defineContentType({
@@ -164,10 +194,19 @@ export const gallery = defineContentType({
   table: 'gallery',
   fields: {
     title: f.text('Title', { required: true, max: 120 }),
-    images: f.images('Images', { maxItems: 40 }),
+    // Each picture says what it shows (its caption is also its alt text) and may name its project.
+    images: f.list(
+      'Pictures',
+      {
+        image: f.image('Picture', { required: true }),
+        caption: f.text('Caption', { required: true, max: 160 }),
+        project: f.reference('Project', 'project', { by: 'id' }),
+      },
+      { maxItems: 40 },
+    ),
   },
   titleField: 'title',
-  access: publicContent,
+  access: publicContent('gallery'),
   list: { order: 'position', search: ['title'] },
   admin: { path: '/addGallery', title: 'Gallery', view: 'cards', columns: ['title', 'images'] },
 });
@@ -185,9 +224,9 @@ export const team = defineContentType({
     images: f.image('Photo'),
   },
   titleField: 'name',
-  access: publicContent,
+  access: publicContent('team'),
   list: { order: 'position', search: ['name', 'position'] },
-  admin: { path: '/addTeam', title: 'Our Team', view: 'table', columns: ['name', 'position'] },
+  admin: { path: '/addTeam', title: 'Our team', view: 'table', columns: ['name', 'position'] },
 });
 
 export const testimonial = defineContentType({
@@ -198,6 +237,7 @@ export const testimonial = defineContentType({
   fields: {
     name: f.text('Name', { required: true, max: 120 }),
     position: f.text('Position', { required: true, max: 120 }),
+    area: f.text('Area', { max: 120, help: 'Where the customer is, e.g. DHA Phase 5, Lahore' }),
     text: f.longText('Text', { required: true, max: 1000 }),
     rating: f.rating('Rating'),
     image: f.image('Photo'),
@@ -205,7 +245,7 @@ export const testimonial = defineContentType({
     service: f.reference('Service', 'service', { by: 'id' }),
   },
   titleField: 'name',
-  access: publicContent,
+  access: publicContent('testimonial'),
   list: { order: 'position', search: ['name', 'text'] },
   admin: {
     path: '/addTestimonial',
@@ -240,7 +280,7 @@ export const project = defineContentType({
   },
   titleField: 'title',
   slugFrom: 'title',
-  access: publicContent,
+  access: publicContent('project'),
   // The latest finished first: the home page and each service's page show the three latest.
   list: { order: 'newest', newestBy: 'completedOn', search: ['title', 'area'], filters: ['service'] },
   admin: {
@@ -249,108 +289,6 @@ export const project = defineContentType({
     view: 'table',
     columns: ['after', 'title', 'service', 'area', 'completedOn'],
   },
-});
-
-export const contactus = defineContentType({
-  name: 'contactus',
-  label: 'Message',
-  plural: 'Messages',
-  apiNoun: { one: 'ContactMessage', many: 'ContactMessages' },
-  table: 'contact_messages',
-  fields: {
-    // What a visitor tells us about themselves: the audit log names these fields, never their values.
-    name: f.text('Name', { required: true, max: 120, autoComplete: 'name', personal: true }),
-    email: f.email('Email', { required: true, autoComplete: 'email', personal: true }),
-    phone: f.phone('Phone', { required: true, autoComplete: 'tel', personal: true }),
-    // Which service the visitor asked about, when they came from its page or chose one.
-    service: f.reference('Service', 'service'),
-    message: f.longText('Message', { required: true, max: 5000, personal: true }),
-    urgent: f.boolean('Emergency: I need someone now'),
-    area: f.text('Area (neighbourhood or city)', {
-      max: 120,
-      autoComplete: 'address-level2',
-      personal: true,
-    }),
-    preferredTime: f.text('Preferred time', { max: 120 }),
-    // Where the request stands, in the words the visitor's track page shows; staff move it on.
-    stage: f.select('Stage', CONTACT_STAGES, { input: 'updateOnly', defaultValue: 'new' }),
-    // A new message is always Pending, whatever the client sends; staff mark it read.
-    status: f.select('Status', MESSAGE_STATUSES, { input: 'updateOnly', defaultValue: 'Pending' }),
-    // Set when the form's hidden honeypot field came filled in; staff may clear it ("not spam").
-    spam: f.boolean('Spam', { input: 'updateOnly', staffOnly: true }),
-    // The desk's work on the request: nothing a visitor may set or see (decision 072).
-    scheduledAt: f.dateTime('Visit scheduled for', { input: 'updateOnly', staffOnly: true }),
-    assignee: f.user('Assignee', { input: 'updateOnly', staffOnly: true }),
-    followUpAt: f.dateTime('Follow up on', { input: 'updateOnly', staffOnly: true }),
-    // Stamped once, by the first reply or the first move out of `new`; never sent by a client.
-    firstResponseAt: f.dateTime('First response', { input: 'never', staffOnly: true }),
-  },
-  titleField: 'name',
-  access: { list: 'staff', read: 'staff', create: 'public', update: 'staff', delete: 'staff' },
-  intake: {
-    honeypot: { field: 'website', flag: 'spam' },
-    rateLimit: {
-      bucket: 'contact',
-      windowMinutes: 10,
-      message: 'Too many messages. Please try again later.',
-    },
-    track: { prefix: 'CF' },
-    photos: { max: VISITOR_PHOTOS_MAX },
-    urgent: {
-      flag: 'urgent',
-      details: ['area', 'phone'],
-      stage: { field: 'stage', open: 'new' },
-      summary: ['area', 'service'],
-    },
-  },
-  list: {
-    order: 'newest',
-    paginated: true,
-    search: ['name', 'email', 'phone', 'message'],
-    filters: ['status', 'spam', 'stage', 'service', 'assignee', 'urgent'],
-    defaultFilters: { spam: 'false' },
-    orders: {
-      queue: {
-        summary:
-          'urgent requests still new first, then the other new ones, each oldest first; then the rest, newest first',
-        first: [{ stage: 'new', urgent: true }, { stage: 'new' }],
-      },
-    },
-    indexes: [['stage', 'service'], ['assignee']],
-  },
-  admin: {
-    path: '/message',
-    title: 'Messages',
-    view: 'cards',
-    columns: ['name', 'email', 'phone', 'service', 'urgent', 'area', 'preferredTime', 'message'],
-  },
-});
-
-export const subscriber = defineContentType({
-  name: 'subscribers',
-  label: 'Subscriber',
-  plural: 'Subscribers',
-  table: 'subscribers',
-  fields: {
-    email: f.email('Email', { required: true, autoComplete: 'email', personal: true }),
-    // Set only by the subscriber following the confirmation link (double opt-in), never by a form.
-    confirmed: f.boolean('Confirmed', { input: 'never' }),
-  },
-  titleField: 'email',
-  uniqueField: 'email',
-  access: { list: 'staff', read: 'staff', create: 'public', update: 'staff', delete: 'staff' },
-  intake: {
-    rateLimit: {
-      bucket: 'subscribe',
-      windowMinutes: 10,
-      message: 'Too many sign-ups. Please try again later.',
-    },
-    doubleOptIn: {
-      acknowledgement: 'Thank you! Please check your inbox and confirm your subscription.',
-    },
-  },
-  list: { order: 'newest', paginated: true, search: ['email'] },
-  admin: { path: '/subscribers', title: 'Subscribers', view: 'table', columns: ['email', 'confirmed'] },
 });
 
 /** Every declaration, in the order the admin dashboard lists them, each with its literal type. */

@@ -1,9 +1,10 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import { may } from '../permissions';
 import { ROLES, type Role } from '../roles';
 import { type ContentRecord, defineContentType, type PublicRecord } from './define';
 import { f } from './fields';
 import { settings } from './settings';
-import { type contactus, contentTypes } from './types';
+import { type contactus, contentTypes, publicContent } from './types';
 import { visibleKeys, visibleTo } from './visibility';
 
 const readers: { who: string; user: { role: Role } | null; staff: boolean }[] = [
@@ -29,7 +30,7 @@ const withInternalNote = defineContentType({
     internalNote: f.longText('Internal note', { staffOnly: true }),
   },
   titleField: 'title',
-  access: { list: 'public', read: 'public', create: 'staff', update: 'staff', delete: 'staff' },
+  access: publicContent('service'),
   list: { order: 'position' },
   admin: { path: '/addCertification', title: 'Certifications', view: 'table', columns: ['title'] },
 });
@@ -43,8 +44,11 @@ describe('visibleTo: one rule for staff-only fields', () => {
       for (const def of declared) {
         const record = recordOf(def.fields);
         const seen = visibleTo(user, def, record);
+        // A declaration may name the right that reads its staff-only fields (the settings' operations).
+        const right = 'staffOnlyRight' in def ? def.staffOnlyRight : undefined;
+        const readsStaffOnly = staff && (!right || may(user?.role, right));
         for (const [key, field] of Object.entries(def.fields)) {
-          const shown = staff || !field.staffOnly;
+          const shown = readsStaffOnly || !field.staffOnly;
           expect(key in seen, `${def.name}.${key}`).toBe(shown);
           expect(visibleKeys(user, def).includes(key), `${def.name}.${key} column`).toBe(shown);
         }
@@ -72,5 +76,17 @@ describe('visibleTo: one rule for staff-only fields', () => {
     expectTypeOf<PublicRecord<typeof contactus>>().not.toHaveProperty('spam');
     expectTypeOf<PublicRecord<typeof withInternalNote>>().not.toHaveProperty('internalNote');
     expectTypeOf<PublicRecord<typeof withInternalNote>['title']>().toEqualTypeOf<string>();
+  });
+});
+
+describe("the settings' operations", () => {
+  it('are read by an admin only, while every role reads the public words', () => {
+    const record = recordOf(settings.fields);
+    for (const role of ['office', 'editor', 'technician'] as const) {
+      const seen = visibleTo({ role }, settings, record);
+      expect('notifyEmail' in seen, role).toBe(false);
+      expect('companyName' in seen, role).toBe(true);
+    }
+    expect('notifyEmail' in visibleTo({ role: 'admin' }, settings, record)).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import { openDays, WEEKDAY_LABELS, type WeeklyHours } from '../content/hours';
 import type { SiteSettings } from '../content/settings';
+import type { MapPoint } from '../location';
 import { ratingOf, type TrustSettings } from '../trust-signals';
 import { centerPath, projectPath, servicePath } from './public-pages';
 
@@ -95,6 +96,8 @@ function trustJsonLd(
           hasCredential: certifications.map((c) => ({
             '@type': 'EducationalOccupationalCredential',
             name: c.name.trim(),
+            ...(c.number?.trim() ? { identifier: c.number.trim() } : {}),
+            ...(c.url?.trim() ? { url: c.url.trim() } : {}),
             ...(c.issuer.trim() ? { recognizedBy: { '@type': 'Organization', name: c.issuer.trim() } } : {}),
           })),
         }
@@ -129,6 +132,8 @@ export interface JsonLdCenter {
   images: readonly string[];
   hours: WeeklyHours;
   areas: readonly string[];
+  /** Where its door is, when the center's map location is set. */
+  point?: MapPoint | null;
 }
 
 /**
@@ -159,6 +164,9 @@ export function serviceCenterJsonLd(
     ...(center.images.length > 0 ? { image: center.images.map((image) => absolute(origin, image)) } : {}),
     ...(hours.length > 0 ? { openingHoursSpecification: hours } : {}),
     ...(center.areas.length > 0 ? { areaServed: [...center.areas] } : {}),
+    ...(center.point
+      ? { geo: { '@type': 'GeoCoordinates', latitude: center.point.lat, longitude: center.point.lng } }
+      : {}),
     parentOrganization: { '@id': businessId(origin) },
   };
 }

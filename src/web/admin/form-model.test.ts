@@ -7,12 +7,14 @@ describe('the generic admin form', () => {
   it('shows only the fields a person may send, and a message status only when editing', () => {
     expect(formFields(contactus.fields, 'create').map(([name]) => name)).toEqual([
       'name',
-      'email',
       'phone',
+      'email',
       'service',
-      'message',
       'urgent',
+      'message',
       'area',
+      'address',
+      'location',
       'preferredTime',
     ]);
     expect(formFields(contactus.fields, 'update').map(([name]) => name)).toContain('status');
@@ -32,7 +34,7 @@ describe('the generic admin form', () => {
 
   it('accepts a complete client and starts an empty form with empty values', () => {
     const entries = formFields(client.fields, 'create');
-    expect(initialValues(entries)).toEqual({ name: '', phone: '', address: '', images: [] });
+    expect(initialValues(entries)).toEqual({ name: '', work: '', phone: '', address: '', images: [] });
     const values = { name: ' Acme ', phone: '03001234567', address: 'Main road', images: ['/media/x.webp'] };
     expect(validateValues(entries, values)).toEqual({});
     expect(payloadFor(entries, values).name).toBe('Acme');

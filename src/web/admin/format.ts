@@ -1,10 +1,19 @@
-const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+import { DEFAULT_TIME_ZONE, formatTime, siteTimeZone } from '../../shared/clock';
 
-/** A stored timestamp as staff read it ('23 Nov 2026, 09:30'), in the browser's time zone. */
+/** The zone the admin's dates are read in: the site's (decision 097), set by the admin layout. */
+let siteZone = DEFAULT_TIME_ZONE;
+
+/** Read every time on the admin's screens in the site's zone (the settings' `timeZone`). */
+export function readTimesIn(zone: unknown): void {
+  siteZone = siteTimeZone(zone);
+}
+
+/** The zone the admin's times are read in now. */
+export const readingZone = (): string => siteZone;
+
+/** A stored timestamp as staff read it ('Mon 23 Nov 2026, 9:30 am'), in the site's time zone. */
 export function formatWhen(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : dateTime.format(date);
+  return formatTime(iso, siteZone);
 }
 
 const calendarDay = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });

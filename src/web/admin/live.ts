@@ -10,13 +10,15 @@ const REOPEN_MS = [5_000, 15_000, 60_000];
  * Hear changes of `resource` as they happen, through the staff stream `/api/live` (Server-Sent
  * Events). While the stream is down (no EventSource, a refusal, a dropped connection) the page is
  * told to look again every 20 s instead, with `{ id: '*', action: 'poll' }`, and once more when
- * the stream comes back, since changes made meanwhile were not heard.
+ * the stream comes back, since changes made meanwhile were not heard. A role without the stream's
+ * right (`enabled` false) opens nothing and is told nothing.
  */
-export function useLiveChanges(resource: string, onChange: (change: LiveChange) => void) {
+export function useLiveChanges(resource: string, onChange: (change: LiveChange) => void, enabled = true) {
   const handler = useRef(onChange);
   handler.current = onChange;
 
   useEffect(() => {
+    if (!enabled) return;
     let source: EventSource | null = null;
     let poll: ReturnType<typeof setInterval> | undefined;
     let reopen: ReturnType<typeof setTimeout> | undefined;
@@ -70,5 +72,5 @@ export function useLiveChanges(resource: string, onChange: (change: LiveChange) 
       stopPolling();
       clearTimeout(reopen);
     };
-  }, [resource]);
+  }, [resource, enabled]);
 }

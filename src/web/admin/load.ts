@@ -32,8 +32,9 @@ export async function optionalRead<T>(path: string, request: Request): Promise<T
 
 /**
  * Where a login goes next: the `next` the guard handed over when it stays on this site (the
- * request's own origin), else the dashboard. No open redirect: see shared/redirect-target.
+ * request's own origin), else `home` (the role's first screen: admin/screens.ts). No open
+ * redirect: see shared/redirect-target.
  */
-export function safeNext(next: string | null | undefined, origin: string): string {
-  return redirectTargetOr(next, origin, '/dashboard');
+export function safeNext(next: string | null | undefined, origin: string, home = '/dashboard'): string {
+  return redirectTargetOr(next, origin, home);
 }

@@ -104,7 +104,7 @@ export function FieldValueView({ field, value, title }: { field: Field; value: u
     case 'reference':
       return <ReferenceName field={field} value={value} />;
     case 'list':
-      return <>{listSummary(field.label, value)}</>;
+      return <ListValueView field={field} value={value} />;
     case 'weeklyHours':
       return <>{weekSummary(value as WeeklyHours)}</>;
     case 'longText':
@@ -112,6 +112,29 @@ export function FieldValueView({ field, value, title }: { field: Field; value: u
     default:
       return <>{String(value ?? '') || <span className="muted">—</span>}</>;
   }
+}
+
+/** A list whose rows hold a picture (the gallery's) shows the pictures, each named by its row's text. */
+function ListValueView({ field, value }: { field: Extract<Field, { kind: 'list' }>; value: unknown }) {
+  const entries = Object.entries(field.fields);
+  const pictureKey = entries.find(([, sub]) => sub.kind === 'image')?.[0];
+  const textKey = entries.find(([, sub]) => sub.kind === 'text')?.[0];
+  const rows = Array.isArray(value) ? (value as Record<string, unknown>[]) : [];
+  const pictures = pictureKey
+    ? rows.filter((row) => typeof row[pictureKey] === 'string' && row[pictureKey])
+    : [];
+  if (!pictureKey || pictures.length === 0) return <>{listSummary(field.label, value)}</>;
+  return (
+    <span className="thumbs">
+      {pictures.map((row) => (
+        <Thumbnail
+          key={String(row[pictureKey])}
+          url={String(row[pictureKey])}
+          alt={textKey ? String(row[textKey] ?? '') : ''}
+        />
+      ))}
+    </span>
+  );
 }
 
 /** A list field in a line: how many rows (`3 rows`), or none. */
@@ -180,7 +203,7 @@ export function SearchBar({ label, q, children }: { label: string; q: string; ch
   );
 }
 
-/** A screen's heading with its record count (`Our Services [10]`) and its main actions. */
+/** A screen's heading with its record count (`Our services [10]`) and its main actions. */
 export function ScreenHeader({
   title,
   count,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { internationalDigits } from '../../shared/whatsapp';
 import {
   customerWhatsappHref,
-  internationalDigits,
   queueOrderServed,
   queueQuery,
   replyAddress,
@@ -32,6 +32,8 @@ describe('the request desk helpers', () => {
     );
     // A request answered without it (a list row) names its e-mail.
     expect(replyAddress({ email: 'filed@example.com' })).toBe('filed@example.com');
+    // Filed with a phone alone: an e-mail staff added later gets no replies (decision 096).
+    expect(replyAddress({ email: 'added@example.com', filedEmail: null })).toBe('');
   });
 
   it('names stages in words and falls back to New', () => {

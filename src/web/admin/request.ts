@@ -1,7 +1,10 @@
+import { USERS_ACCESS } from '../../shared/auth';
 import { CONTACT_STAGES, type ContactStage } from '../../shared/constants';
 import { contactus } from '../../shared/content/types';
-import { normalisePhone } from '../../shared/phone';
-import type { HistoryEntry, Note } from '../../shared/request-desk';
+import { may, mayCall } from '../../shared/permissions';
+import type { HistoryEntry, Note, Seen } from '../../shared/request-desk';
+import type { Role } from '../../shared/roles';
+import { whatsappHref } from '../../shared/whatsapp';
 
 /**
  * The request desk's plain helpers, apart from React: how staff name each stage, the queue's URL
@@ -34,11 +37,16 @@ export interface RequestExtras {
   history?: HistoryEntry[];
   /** Where replies and stage mails go: the address given when filing (a request's page). */
   filedEmail?: string | null;
+  /** Who on the staff saw it first, while it is read (a request's page; decision 100). */
+  seen?: Seen | null;
 }
 
-/** The address a reply to this request is mailed to: the one its customer filed with. */
+/**
+ * The address a reply to this request is mailed to: the one its customer filed with; '' when they
+ * filed with a phone alone (decision 096). A queue row, which carries no filed address, says its e-mail.
+ */
 export const replyAddress = (message: { email?: unknown; filedEmail?: string | null }) =>
-  message.filedEmail ?? String(message.email ?? '');
+  message.filedEmail !== undefined ? (message.filedEmail ?? '') : String(message.email ?? '');
 
 export interface StaffMember {
   _id: string;
@@ -48,12 +56,31 @@ export interface StaffMember {
 /** Requests are assigned once the declaration has the field; the staff list comes with it. */
 export const assigneesServed = 'assignee' in contactus.fields;
 
-/** Who may be assigned (`GET /api/users/staff`); none while requests cannot be assigned. */
-export async function readStaff(read: <T>(path: string) => Promise<T | null>): Promise<StaffMember[]> {
-  if (!assigneesServed) return [];
+/**
+ * Who may be assigned (`GET /api/users/staff`); none while requests cannot be assigned, and none
+ * asked for by a role that may not read the staff.
+ */
+export async function readStaff(
+  role: Role,
+  read: <T>(path: string) => Promise<T | null>,
+): Promise<StaffMember[]> {
+  if (!assigneesServed || !mayCall(role, USERS_ACCESS.staff)) return [];
   const staff = await read<StaffMember[] | { data: StaffMember[] }>('/api/users/staff');
   return staff ? (Array.isArray(staff) ? staff : staff.data) : [];
 }
+
+/**
+ * What a role may do on a request's page, each by the rule of the route it calls: the page shows
+ * only those parts, so nobody meets a refusal.
+ */
+export const requestAbilities = (role: Role) => ({
+  work: may(role, 'requests:work'),
+  /** Choosing an assignee needs the staff's names too. */
+  assign: may(role, 'requests:assign') && mayCall(role, USERS_ACCESS.staff),
+  reply: may(role, 'requests:reply'),
+  spam: may(role, 'requests:spam'),
+  remove: mayCall(role, contactus.access.delete),
+});
 
 /** The queue's filters, as the URL holds them; each is sent only when the list declares it. */
 export const QUEUE_FILTERS = ['stage', 'service', 'assignee', 'urgent', 'status', 'spam'] as const;
@@ -78,17 +105,11 @@ export function queueQuery(url: URL, pageSize: number) {
   return { filters, query, page };
 }
 
-/** `03001234567` as WhatsApp wants it: the country code and no leading zero (`923001234567`). */
-export function internationalDigits(phone: string): string {
-  const national = normalisePhone(phone).replace(/\D/g, '');
-  return national.length === 11 && national.startsWith('0') ? `92${national.slice(1)}` : national;
-}
-
 /** A WhatsApp chat with the customer, the first line already naming their request. */
 export function customerWhatsappHref(phone: string, reference: string | null | undefined, company: string) {
   const about = reference ? `your request ${reference}` : 'your request';
   const text = `Hello, this is ${company} about ${about}.`;
-  return `https://wa.me/${internationalDigits(phone)}?text=${encodeURIComponent(text)}`;
+  return whatsappHref(phone, text);
 }
 
 const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto', style: 'short' });

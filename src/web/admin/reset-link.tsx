@@ -2,8 +2,8 @@ import { useState } from 'react';
 import type { UserListItem } from '../../shared/auth';
 import type { AdminResetLink } from '../../shared/recovery';
 import { ApiError, api } from '../lib/api';
-import { Modal, useFeedback } from './feedback';
-import { ShownOnce } from './shown-once';
+import { useFeedback } from './feedback';
+import { ShownOnce, ShownOnceDialog } from './shown-once';
 
 /**
  * The Users screen's "Send reset link": the server mails the link when the user has an address,
@@ -40,31 +40,23 @@ export function ResetLinkButton({ user }: { user: UserListItem }) {
       >
         Send reset link<span className="visually-hidden"> to {user.name}</span>
       </button>
-      <Modal
+      <ShownOnceDialog
         open={shown !== null}
         onClose={() => setShown(null)}
         title={`Reset link for ${user.name}`}
-        className="shown-once-dialog"
       >
         {shown && (
           <>
-            <div className="modal-body">
-              <p>
-                {shown.mailedTo
-                  ? `We mailed this link to ${shown.mailedTo}.`
-                  : 'This account has no e-mail address (or the site cannot send mail): pass the link on yourself.'}{' '}
-                It works once, for {shown.expiresInMinutes} minutes, and is not shown again.
-              </p>
-              <ShownOnce id="reset-link-value" label="Reset link" noun="link" value={shown.link} />
-            </div>
-            <div className="modal-footer">
-              <button type="button" className="btn btn-light" onClick={() => setShown(null)}>
-                Close
-              </button>
-            </div>
+            <p>
+              {shown.mailedTo
+                ? `We mailed this link to ${shown.mailedTo}.`
+                : 'This account has no e-mail address (or the site cannot send mail): pass the link on yourself.'}{' '}
+              It works once, for {shown.expiresInMinutes} minutes, and is not shown again.
+            </p>
+            <ShownOnce id="reset-link-value" label="Reset link" noun="link" value={shown.link} />
           </>
         )}
-      </Modal>
+      </ShownOnceDialog>
     </>
   );
 }

@@ -30,6 +30,7 @@ export function SchemaForm<T extends Record<string, string>>({
   endpoint,
   method = 'POST',
   extra,
+  initial,
   body = (values) => values,
   onDone,
 }: {
@@ -42,11 +43,14 @@ export function SchemaForm<T extends Record<string, string>>({
   method?: 'POST' | 'PUT';
   /** Sent with the fields but not shown as one (the setup code from the claim link). */
   extra?: Record<string, string>;
+  /** Values the boxes start with (an invitee's name, as the admin gave it). */
+  initial?: Partial<T>;
   /** What is sent, when it is not the values themselves (a token beside them, a repeat left out). */
   body?: (values: T) => unknown;
   onDone: (answer: unknown) => void;
 }) {
-  const empty = () => Object.fromEntries(fields.map((field) => [field.name, ''])) as T;
+  const empty = () =>
+    Object.fromEntries(fields.map((field) => [field.name, initial?.[field.name] ?? ''])) as T;
   const check = useCallback(
     (values: T) => {
       const parsed = schema.safeParse(values);

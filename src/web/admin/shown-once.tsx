@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { useFeedback } from './feedback';
+import { type ReactNode, useState } from 'react';
+import { Modal, useFeedback } from './feedback';
 
 /**
  * A secret the server answers once (a reset link, an API key): shown whole and selectable, with a
@@ -49,5 +49,33 @@ export function ShownOnce({
         Copy {noun}
       </button>
     </>
+  );
+}
+
+/** The dialog a secret is shown once in: the caller's words and the secret, then Close. */
+export function ShownOnceDialog({
+  open,
+  onClose,
+  title,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <Modal open={open} onClose={onClose} title={title} className="shown-once-dialog">
+      {open && (
+        <>
+          <div className="modal-body">{children}</div>
+          <div className="modal-footer">
+            <button type="button" className="btn btn-light" onClick={onClose}>
+              Close
+            </button>
+          </div>
+        </>
+      )}
+    </Modal>
   );
 }

@@ -33,8 +33,12 @@ export function ServerDownNotice({
         {SERVER_DOWN_MESSAGE}
       </p>
       <p className="server-down-call">
-        Call us: <a href={phoneHref}>{phone}</a> or{' '}
-        <a href={chatHref} target="_blank" rel="noopener">
+        Call us:{' '}
+        <a href={phoneHref} data-site-phone>
+          {phone}
+        </a>{' '}
+        or{' '}
+        <a href={chatHref} target="_blank" rel="noopener" data-site-chat>
           chat on WhatsApp<span className="visually-hidden"> (opens in a new tab)</span>
         </a>
       </p>

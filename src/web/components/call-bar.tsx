@@ -1,6 +1,8 @@
 import type { SiteSettings } from '../../shared/content/settings';
-import { telHref, whatsappHref } from '../../shared/text';
+import { telHref } from '../../shared/text';
+import { whatsappHref } from '../../shared/whatsapp';
 import { Icon } from './icons';
+import { BUTTON_WORDS } from './words';
 
 /**
  * Call and WhatsApp, pinned to the bottom of a phone's screen: on a phone the header's call
@@ -12,7 +14,7 @@ export function CallBar({ settings }: { settings: SiteSettings }) {
     <nav className="call-bar" aria-label="Call or message us">
       <a className="btn btn-accent call-bar-link" href={telHref(settings.phone)}>
         <Icon name="phone" />
-        <span>Call</span>
+        <span>{BUTTON_WORDS.callNow}</span>
         <span className="visually-hidden"> {settings.phone}</span>
       </a>
       <a

@@ -1,11 +1,20 @@
 import { VISITOR_PHOTO_TYPES, VISITOR_PHOTOS_TEXT } from '../../shared/constants';
+import { keepLinkHref, whatHappensNext } from '../../shared/request-receipt';
 import type { FieldMessages, FormNotice } from '../lib/form-state';
-import { CONTACT_FIELDS, CONTACT_HONEYPOT, CONTACT_PHOTOS, PLACEHOLDERS } from '../lib/public-forms';
+import {
+  CONTACT_FIELDS,
+  CONTACT_HINTS,
+  CONTACT_HONEYPOT,
+  CONTACT_MESSAGES,
+  CONTACT_PHOTOS,
+  PLACEHOLDERS,
+} from '../lib/public-forms';
+import { useSiteSettings } from '../lib/site';
 
 export type ContactNotice = FormNotice | null;
 
 /** Presentation the declaration does not carry: where a field sits. */
-const WIDE = new Set(['message', 'urgent']);
+const WIDE = new Set(['message', 'urgent', 'address', 'location']);
 /** One contact form per page: its controls' ids are fixed, and the island finds them by them. */
 const idOf = (name: string) => `contact-${name}`;
 
@@ -36,7 +45,7 @@ interface ContactFormProps {
  * the fields with the declaration's plain rules and sends to POST /api/contactus instead. The
  * server decides either way.
  */
-export function ContactForm({
+function ContactFormFields({
   services,
   initialValues = {},
   initialErrors = {},
@@ -69,6 +78,7 @@ export function ContactForm({
           const { name, label, control } = field;
           const error = initialErrors[name];
           const inputId = idOf(name);
+          const hint = CONTACT_HINTS[name];
           const props = {
             id: inputId,
             name,
@@ -77,7 +87,7 @@ export function ContactForm({
             maxLength: field.maxLength,
             autoComplete: field.autoComplete,
             'aria-invalid': error ? true : undefined,
-            'aria-describedby': error ? `${inputId}-error` : undefined,
+            'aria-describedby': error ? `${inputId}-error` : hint ? `${inputId}-hint` : undefined,
           };
           if (control === 'checkbox')
             return (
@@ -116,6 +126,11 @@ export function ContactForm({
                   placeholder={PLACEHOLDERS[name]}
                 />
               )}
+              {hint ? (
+                <p className="field-hint" id={`${inputId}-hint`}>
+                  {hint}
+                </p>
+              ) : null}
               {error ? (
                 <p className="field-error" id={`${inputId}-error`}>
                   {error}
@@ -170,20 +185,114 @@ export function ContactForm({
   );
 }
 
-/** What a sent request is known by: told once, on the thank-you page or under the form. */
+/**
+ * The form, and the thank-you the island puts in its place once the request is in (a template:
+ * nothing shows, nothing is announced, until it is filled).
+ */
+export function ContactForm(props: ContactFormProps) {
+  const settings = useSiteSettings();
+  return (
+    <>
+      <ContactFormFields {...props} />
+      <template data-contact-thanks>
+        <ContactThanks
+          reference=""
+          trackUrl=""
+          trackLink=""
+          urgent={false}
+          phone=""
+          company={settings.companyName}
+          headingLevel={2}
+        />
+      </template>
+    </>
+  );
+}
+
+/** What a sent request is known by: told once, on the thank-you that replaces the form. */
 export interface ContactReceipt {
   reference: string;
   trackUrl: string;
 }
 
-/** The reference and the link to the request's private status page (the island draws the same). */
-export function ContactReceiptLine({ receipt }: { receipt: ContactReceipt }) {
+interface ContactThanksProps {
+  /** Empty in the island's template, which fills each `data-thanks-*` part. */
+  reference: string;
+  /** The private track page on this site, the thank-you's own link to it. */
+  trackUrl: string;
+  /** The same as a full link: it is sent to WhatsApp and copied. */
+  trackLink: string;
+  urgent: boolean;
+  phone: string;
+  company: string;
+  /** A page of its own (the answer to a post without JavaScript) or a part of one. */
+  headingLevel: 1 | 2;
+}
+
+/**
+ * The thank-you that takes the form's place: the reference, what happens next in the customer's
+ * words, and ways to keep the private link (their own WhatsApp, a copy, the link shown to select).
+ * The page after a post without JavaScript draws it; the contact-form island fills the copy in
+ * the form's template with the API's answer, so both say the same.
+ */
+export function ContactThanks({
+  reference,
+  trackUrl,
+  trackLink,
+  urgent,
+  phone,
+  company,
+  headingLevel,
+}: ContactThanksProps) {
+  const Heading = headingLevel === 1 ? 'h1' : 'h2';
+  const receipt = { company, reference, trackLink };
   return (
-    <p className="form-receipt" data-receipt>
-      Your reference is <strong>{receipt.reference}</strong>.{' '}
-      <a href={receipt.trackUrl} rel="nofollow">
-        Follow your request
-      </a>
-    </p>
+    <div className="contact-thanks" data-island="copy-link" data-company={company}>
+      <p className="form-notice is-success" role="status">
+        {CONTACT_MESSAGES.sent}
+      </p>
+      <Heading id="contact-thanks-title" tabIndex={-1}>
+        Thank you for contacting us
+      </Heading>
+      <p className="form-receipt">
+        Your reference is <strong data-thanks-reference>{reference}</strong>.{' '}
+        <a href={trackUrl} rel="nofollow" data-thanks-track>
+          Follow your request
+        </a>
+      </p>
+      <h3 className="thanks-subhead">What happens next</h3>
+      <p className="lead" data-thanks-next>
+        {whatHappensNext({ urgent, phone })}
+      </p>
+      <h3 className="thanks-subhead">Keep your link</h3>
+      <p>It is private and shown only here: keep it to see where your request stands.</p>
+      <label className="visually-hidden" htmlFor="contact-thanks-link">
+        Your request&apos;s private link
+      </label>
+      <input
+        id="contact-thanks-link"
+        className="thanks-link"
+        type="url"
+        readOnly
+        value={trackLink}
+        data-thanks-link
+      />
+      <p className="cta-row thanks-actions">
+        <a
+          className="btn btn-chat"
+          href={keepLinkHref(phone, receipt)}
+          target="_blank"
+          rel="noopener noreferrer"
+          data-thanks-whatsapp
+        >
+          Send this link to my WhatsApp
+        </a>
+        {/* Copying needs script: the island shows the button; without it the link above is selectable. */}
+        <button type="button" className="btn btn-outline" data-copy-link hidden>
+          Copy link
+        </button>
+        <span className="thanks-copied" aria-live="polite" data-copy-status />
+      </p>
+    </div>
   );
 }

@@ -4,45 +4,50 @@ import type { PublicUser } from '../../shared/auth';
 import type { SiteSettings } from '../../shared/content/settings';
 import { isSiteLink, telHref } from '../../shared/text';
 import { Icon } from './icons';
+import { BUTTON_WORDS } from './words';
 
 interface HeaderProps {
   settings: SiteSettings;
   user: PublicUser | null;
 }
 
+/** The Apps menu, as a nav item: an entry needs a name and an address; with no entry, no menu. */
 function AppsMenu({ settings }: { settings: SiteSettings }) {
   const portals = [
     { label: settings.portal1Label, url: settings.portal1Url },
     { label: settings.portal2Label, url: settings.portal2Url },
   ].filter((portal) => portal.label && portal.url && isSiteLink(portal.url));
+  if (portals.length === 0) return null;
   return (
-    <details className="apps-menu" data-island="disclosure">
-      <summary className="nav-link">
-        Apps <Icon name="chevron" className="icon icon-sm" />
-      </summary>
-      <ul className="apps-menu-list">
-        {portals.map((portal) => (
-          <li key={portal.url}>
-            <a href={portal.url} target="_blank" rel="noopener">
-              {portal.label}
-              <Icon name="external" className="icon icon-sm" />
-              <span className="visually-hidden"> (opens in a new tab)</span>
-            </a>
-          </li>
-        ))}
-      </ul>
-    </details>
+    <li>
+      <details className="apps-menu" data-island="disclosure">
+        <summary className="nav-link">
+          Apps <Icon name="chevron" className="icon icon-sm" />
+        </summary>
+        <ul className="apps-menu-list">
+          {portals.map((portal) => (
+            <li key={portal.url}>
+              <a href={portal.url} target="_blank" rel="noopener">
+                {portal.label}
+                <Icon name="external" className="icon icon-sm" />
+                <span className="visually-hidden"> (opens in a new tab)</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      </details>
+    </li>
   );
 }
 
 /**
- * LogOut on a public page: the logout page (its button ends the session) without JavaScript; the
+ * Log out on a public page: the logout page (its button ends the session) without JavaScript; the
  * logout island ends the session at once and goes to the login page.
  */
 function LogoutLink() {
   return (
     <a href="/logout" className="nav-link nav-button" data-island="logout">
-      LogOut
+      {BUTTON_WORDS.logOut}
     </a>
   );
 }
@@ -60,10 +65,8 @@ function NavItems({ settings, user, mobile }: HeaderProps & { mobile: boolean })
       {link('/home', 'Home')}
       {link('/services', 'Services')}
       {link('/projects', 'Projects')}
-      {link('/serviceCenter', 'Service Center')}
-      <li>
-        <AppsMenu settings={settings} />
-      </li>
+      {link('/serviceCenter', 'Service centers')}
+      <AppsMenu settings={settings} />
       {link('/about', 'About')}
       {link('/client', 'Clients')}
       {link('/contact', 'Contact')}

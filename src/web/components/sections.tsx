@@ -1,62 +1,10 @@
 import { Link } from 'react-router';
 import type { SiteSettings } from '../../shared/content/settings';
-import { servicePath } from '../../shared/seo/public-pages';
-import { mailtoHref, telHref, whatsappHref } from '../../shared/text';
-import type { ClientCardData, ServiceSummary } from '../lib/view-models';
-import { CardGrid } from './card-grid';
+import { mailtoHref, telHref } from '../../shared/text';
+import { whatsappHref } from '../../shared/whatsapp';
+import type { ClientCardData } from '../lib/view-models';
 import { Icon } from './icons';
-
-/** "Read More" for people who see it next to a title; the full name for screen readers and crawlers. */
-export function ReadMore({
-  to,
-  what,
-  className = 'btn btn-outline',
-}: {
-  to: string;
-  what: string;
-  className?: string;
-}) {
-  return (
-    <Link to={to} className={className}>
-      Read More<span className="visually-hidden"> about {what}</span>
-    </Link>
-  );
-}
-
-export function ServiceGrid({
-  services,
-  priorityFirst = false,
-}: {
-  services: ServiceSummary[];
-  priorityFirst?: boolean;
-}) {
-  if (services.length === 0) return <p className="empty">Our services will be listed here soon.</p>;
-  return (
-    <CardGrid
-      items={services}
-      className="service-grid"
-      cardClassName="service-tile"
-      image={{
-        src: (service) => service.image,
-        sizes: '(min-width: 1200px) 270px, (min-width: 768px) 45vw, 112px',
-        className: 'tile-image',
-      }}
-      priorityFirst={priorityFirst}
-    >
-      {(service) => (
-        <div className="tile-body">
-          <p className="chip chip-static">{service.categoryLabel}</p>
-          <h3>{service.title}</h3>
-          <ReadMore
-            to={servicePath(service.slug)}
-            what={service.title}
-            className="btn btn-outline btn-small-on-phone"
-          />
-        </div>
-      )}
-    </CardGrid>
-  );
-}
+import { Picture } from './picture';
 
 export function ClientGrid({ clients }: { clients: ClientCardData[] }) {
   if (clients.length === 0) return <p className="empty">Our client list will appear here soon.</p>;
@@ -64,19 +12,16 @@ export function ClientGrid({ clients }: { clients: ClientCardData[] }) {
     <ul className="client-grid">
       {clients.map((client) => (
         <li key={client.id} className="client-card" data-reveal>
-          <span className="client-initial" aria-hidden="true">
-            {client.name.trim().charAt(0).toUpperCase()}
-          </span>
+          {client.logo ? (
+            <Picture src={client.logo} alt="" sizes="56px" width={56} height={56} className="client-logo" />
+          ) : (
+            <span className="client-initial" aria-hidden="true">
+              {client.name.trim().charAt(0).toUpperCase()}
+            </span>
+          )}
           <div>
             <h3>{client.name}</h3>
-            <p>
-              <Icon name="phone" className="icon icon-sm" />
-              <a href={telHref(client.phone)}>{client.phone}</a>
-            </p>
-            <p>
-              <Icon name="pin" className="icon icon-sm" />
-              <span>{client.address}</span>
-            </p>
+            {client.work ? <p>{client.work}</p> : null}
           </div>
         </li>
       ))}

@@ -56,6 +56,8 @@ function RatingSummary({ rating }: { rating: NonNullable<TrustSignals['rating']>
         <span className="visually-hidden">out of 5</span>
         {count ? ` from ${count}` : ' average rating'}
       </span>
+      {/* Where the rating comes from: a number without its source is a claim nobody can check. */}
+      {rating.source ? <span className="trust-source">{`Source: ${rating.source}`}</span> : null}
     </>
   );
   return rating.url ? (
@@ -95,6 +97,13 @@ function CertificationBadge({
         <span className="cert-name">{certification.name}</span>
         {withIssuer && certification.issuer ? (
           <span className="cert-issuer">{certification.issuer}</span>
+        ) : null}
+        {certification.number ? <span className="cert-number">{`No. ${certification.number}`}</span> : null}
+        {withIssuer && certification.url ? (
+          <a className="cert-check" href={certification.url} target="_blank" rel="noopener">
+            Check it with the issuer
+            <span className="visually-hidden">{`: ${certification.name} (opens in a new tab)`}</span>
+          </a>
         ) : null}
       </span>
     </>
@@ -152,7 +161,7 @@ export function TrustBand({ signals }: { signals: TrustSignals }) {
   );
 }
 
-/** The about page's fuller account: the numbers, each certification with its issuer, the warranty. */
+/** The about page's fuller account: the numbers, each certification with its issuer, number and link, the warranty. */
 export function TrustDetails({ signals }: { signals: TrustSignals }) {
   const { founded, jobsCompleted, rating, warranty, certifications } = signals;
   const numbers = Boolean(founded || jobsCompleted || rating);

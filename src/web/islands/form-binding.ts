@@ -119,7 +119,10 @@ export function renderFieldError(control: Control, message: string | undefined) 
   if (!message) {
     line?.remove();
     control.removeAttribute('aria-invalid');
-    control.removeAttribute('aria-describedby');
+    // Without an error a control is described by its hint, as the page drew it, if it has one.
+    const hint = document.getElementById(`${control.id}-hint`);
+    if (hint) control.setAttribute('aria-describedby', hint.id);
+    else control.removeAttribute('aria-describedby');
     return;
   }
   if (!line) {

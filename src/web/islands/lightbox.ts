@@ -2,6 +2,7 @@
  * The gallery's photos in a dialog: a click (or Enter) on a photo opens it large over the page;
  * arrow keys and the buttons move between the photos of the page, Escape or Close shut it and
  * focus goes back to the photo it came from. Without JavaScript a photo's link opens the image.
+ * The photo's alt text is its caption (the gallery's), so the dialog's caption repeats the page's.
  */
 export function bindLightbox(root: HTMLElement) {
   const links = [...root.querySelectorAll<HTMLAnchorElement>('a.gallery-link')];

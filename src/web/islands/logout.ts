@@ -1,6 +1,6 @@
 import { api } from '../lib/api';
 
-/** LogOut in the public header: end the session on the server, then show the login page. */
+/** Log out in the public header: end the session on the server, then show the login page. */
 export function bindLogout(link: HTMLAnchorElement) {
   link.addEventListener('click', async (event) => {
     event.preventDefault();

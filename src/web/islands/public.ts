@@ -8,9 +8,11 @@ import { registerServiceWorker } from '../service-worker/register';
 import { bindCarousel } from './carousel';
 import { bindCompare } from './compare';
 import { bindContactForm } from './contact-form';
+import { bindCopyLink } from './copy-link';
 import { bindDisclosure } from './disclosure';
 import { bindLightbox } from './lightbox';
 import { bindLogout } from './logout';
+import { bindOpenNow } from './open-now';
 import { revealOnScroll } from './scroll-reveal';
 import { bindServerStatus } from './server-status';
 import { bindSubscribeForm } from './subscribe-form';
@@ -20,9 +22,11 @@ const islands: Record<string, (element: never) => void> = {
   carousel: bindCarousel,
   compare: bindCompare,
   'contact-form': bindContactForm,
+  'copy-link': bindCopyLink,
   disclosure: bindDisclosure,
   lightbox: bindLightbox,
   logout: bindLogout,
+  'open-now': bindOpenNow,
   subscribe: bindSubscribeForm,
 };
 

@@ -84,6 +84,32 @@ describe('the one form mechanism', () => {
     expect(state.notice).toBeNull();
   });
 
+  it('says nothing when a field a sent form emptied is left untouched, and judges it once typed into', () => {
+    // The note box: added, emptied, focused again for the next note, then left.
+    const check = (values: { text: string }): Record<string, string> =>
+      values.text.trim() ? {} : { text: 'Write something first.' };
+    let state = run(
+      initialFormState({ text: 'Bring the gauges.' }),
+      { type: 'blur', name: 'text' },
+      { type: 'submitting' },
+      { type: 'succeeded', values: { text: '' } },
+      { type: 'blur', name: 'text' },
+    );
+    expect(formView(state, check(state.values))).toEqual({ errors: {}, invalid: true });
+    // Typed into and emptied again, it is judged as any field is.
+    state = run(state, type('text', 'x'), type('text', ''), { type: 'blur', name: 'text' });
+    expect(formView(state, check(state.values)).errors).toEqual({ text: 'Write something first.' });
+    // A refused submit shows it too, typed into or not.
+    state = run(
+      state,
+      type('text', 'Next note'),
+      { type: 'submitting' },
+      { type: 'succeeded', values: { text: '' } },
+      { type: 'refused', message: 'Write something first.' },
+    );
+    expect(formView(state, check(state.values)).errors).toEqual({ text: 'Write something first.' });
+  });
+
   it('keeps what was typed when the server fails for a reason that names no field', () => {
     const values = { name: 'Sara', email: 'sara@example.com', phone: '03001234567', message: 'Hi' };
     const state = run(

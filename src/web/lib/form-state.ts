@@ -16,6 +16,11 @@ export interface FormState<V extends FormValues = FormValues> {
   values: V;
   /** Fields the person has left, or every field once a submit was refused. */
   touched: Readonly<Record<string, true>>;
+  /**
+   * Fields a sent form started again from and nobody has typed into since: leaving one says
+   * nothing. A note box emptied after its note was added, then left, is no mistake to point at.
+   */
+  resting: Readonly<Record<string, true>>;
   /** The server's messages, each shown on its field until that field changes. */
   serverErrors: FieldMessages;
   /** The line under the form: why it was not sent, or that it was. */
@@ -48,6 +53,7 @@ export function initialFormState<V extends FormValues>(
   return {
     values,
     touched: Object.fromEntries(Object.keys(serverErrors).map((name) => [name, true as const])),
+    resting: {},
     serverErrors,
     notice: answered.notice ?? null,
     submitting: false,
@@ -58,20 +64,27 @@ export function formReducer<V extends FormValues>(state: FormState<V>, action: F
   switch (action.type) {
     case 'change': {
       const { [action.name]: _answered, ...serverErrors } = state.serverErrors;
+      const { [action.name]: _typedInto, ...resting } = state.resting;
       return {
         ...state,
         values: { ...state.values, [action.name]: action.update(state.values[action.name]) },
         serverErrors,
+        resting,
         // A sent form's "thank you" goes once someone types again; a refusal stays until resent.
         notice: state.notice?.kind === 'success' ? null : state.notice,
       };
     }
     case 'blur':
-      return state.touched[action.name]
+      return state.touched[action.name] || state.resting[action.name]
         ? state
         : { ...state, touched: { ...state.touched, [action.name]: true } };
     case 'refused':
-      return { ...state, touched: everyField(state.values), notice: { kind: 'error', text: action.message } };
+      return {
+        ...state,
+        touched: everyField(state.values),
+        resting: {},
+        notice: { kind: 'error', text: action.message },
+      };
     case 'submitting':
       return { ...state, submitting: true, notice: null };
     case 'failed':
@@ -80,12 +93,14 @@ export function formReducer<V extends FormValues>(state: FormState<V>, action: F
         submitting: false,
         serverErrors: action.fields ?? {},
         touched: action.fields ? everyField(state.values) : state.touched,
+        resting: action.fields ? {} : state.resting,
         notice: { kind: 'error', text: action.message },
       };
     case 'succeeded':
       return {
         values: action.values ?? state.values,
         touched: action.values ? {} : state.touched,
+        resting: action.values ? everyField(action.values) : state.resting,
         serverErrors: {},
         notice: action.message ? { kind: 'success', text: action.message } : null,
         submitting: false,

@@ -11,7 +11,7 @@ import {
   plainFormFields,
   plainFormInput,
 } from '../../shared/content/field-checks';
-import { contactus, subscriber } from '../../shared/content/types';
+import { contactus, subscriber } from '../../shared/content/visitor-types';
 
 export const CONTACT_MESSAGES = {
   invalid: 'Please fill out all required fields correctly.',
@@ -33,6 +33,13 @@ export const contactInput = (values: Record<string, string>) => plainFormInput(C
 
 /** Hints of a field's format, shown as its placeholder; never a real-looking number. */
 export const PLACEHOLDERS: Readonly<Record<string, string>> = { phone: PHONE_FORMAT_HINT };
+
+/** What a field is for, under it, where its label alone leaves the visitor guessing. */
+export const CONTACT_HINTS: Readonly<Record<string, string>> = {
+  email: 'Optional: we send your reference and the link to follow your request there.',
+  address: 'Optional: house, street and block, so the technician finds you.',
+  location: 'Optional: paste a link from your maps app (Share, then Copy link), or use your location.',
+};
 
 /** The footer's subscribe box: one field, from the subscriber declaration. */
 export const SUBSCRIBE_FIELDS = plainFormFields(subscriber.fields);

@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from 'react-router';
 import type { SiteSettings } from '../../shared/content/settings';
+import { excerpt } from '../../shared/excerpt';
 
 interface RootData {
   settings: SiteSettings;
@@ -24,8 +25,7 @@ export function pageMeta(
   const origin = root?.origin ?? '';
   const url = `${origin}${page.path ?? args.location.pathname}`;
   const title = !company || page.title.includes(company) ? page.title : `${page.title} | ${company}`;
-  const description =
-    page.description.length > 160 ? `${page.description.slice(0, 157).trimEnd()}...` : page.description;
+  const description = excerpt(page.description, { chars: 160 });
   const tags: MetaDescriptor[] = [
     { title },
     { name: 'description', content: description },

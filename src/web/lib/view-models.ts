@@ -1,9 +1,11 @@
 import {
+  SERVICE_CATEGORIES,
   SERVICE_CATEGORY_LABELS,
   type ServiceCategory,
   TRUNCATE_WORDS,
   truncateWords,
 } from '../../shared/constants';
+import { excerpt } from '../../shared/excerpt';
 import type { SiteRecord } from '../../shared/site-data';
 
 /**
@@ -28,21 +30,70 @@ export const toServiceSummary = (record: SiteRecord<'service'>): ServiceSummary 
   image: record.icon || (record.images[0] ?? ''),
 });
 
-export interface ServiceCardData extends ServiceSummary {
-  excerpt: string;
+/** Rupees as a price reads: `Rs 2,500`; a visit that costs nothing is `Free`. */
+export const formatRupees = (amount: number) =>
+  amount === 0 ? 'Free' : `Rs ${amount.toLocaleString('en-US')}`;
+
+/** A service's one sentence: its summary, else the start of its description, never cut mid-word. */
+export const serviceSentence = (record: SiteRecord<'service'>) =>
+  record.summary || excerpt(record.description, { chars: 140 });
+
+/** A service as a compact row: title, one sentence, its call-out price ('' when unset). */
+export interface ServiceRowData {
+  id: string;
+  slug: string;
+  title: string;
+  category: ServiceCategory;
+  summary: string;
+  calloutPrice: number | null;
 }
 
-export const toServiceCard = (record: SiteRecord<'service'>): ServiceCardData => ({
-  ...toServiceSummary(record),
-  image: record.images[0] ?? record.icon,
-  excerpt: truncateWords(record.description, TRUNCATE_WORDS.serviceDescription),
+export const toServiceRow = (record: SiteRecord<'service'>): ServiceRowData => ({
+  id: record._id,
+  slug: record.slug,
+  title: record.title,
+  category: record.serviceName,
+  summary: serviceSentence(record),
+  calloutPrice: record.calloutPrice,
 });
+
+/** A trade (SERVICE_CATEGORIES) as the home page shows it: its lowest call-out and one line. */
+export interface TradeData {
+  category: ServiceCategory;
+  label: string;
+  /** The lowest call-out price of its services; null when none has one. */
+  fromPrice: number | null;
+  /** Its first service's summary (staff order the services). */
+  benefit: string;
+  count: number;
+}
+
+export function toTrades(records: readonly SiteRecord<'service'>[]): TradeData[] {
+  return SERVICE_CATEGORIES.flatMap((category) => {
+    const services = records.filter((r) => r.serviceName === category);
+    const first = services[0];
+    if (!first) return [];
+    const prices = services.flatMap((s) => (s.calloutPrice === null ? [] : [s.calloutPrice]));
+    return [
+      {
+        category,
+        label: SERVICE_CATEGORY_LABELS[category],
+        fromPrice: prices.length > 0 ? Math.min(...prices) : null,
+        benefit: serviceSentence(first),
+        count: services.length,
+      },
+    ];
+  });
+}
 
 export interface ServiceDetailData extends ServiceSummary {
   description: string;
   icon: string;
   images: string[];
-  /** What a customer asks before calling: a price guide and how long it takes ('' when unset). */
+  /** What a customer asks before calling, each '' or null when unset: prices in rupees, warranty, duration, a price note. */
+  calloutPrice: number | null;
+  nightPrice: number | null;
+  warranty: string;
   price: string;
   duration: string;
   steps: { title: string; description: string }[];
@@ -54,6 +105,9 @@ export const toServiceDetail = (record: SiteRecord<'service'>): ServiceDetailDat
   description: record.description,
   icon: record.icon,
   images: record.images,
+  calloutPrice: record.calloutPrice,
+  nightPrice: record.nightPrice,
+  warranty: record.warranty,
   price: record.price,
   duration: record.duration,
   steps: record.steps,
@@ -64,6 +118,8 @@ export interface TestimonialData {
   id: string;
   name: string;
   position: string;
+  /** Where the customer is; optional for pages that build a quote of their own. */
+  area?: string;
   text: string;
   rating: number;
   image: string;
@@ -73,23 +129,28 @@ export const toTestimonial = (record: SiteRecord<'testimonial'>): TestimonialDat
   id: record._id,
   name: record.name,
   position: record.position,
+  area: record.area,
   text: record.text,
   rating: record.rating,
   image: record.image,
 });
 
+/**
+ * A client as proof of work: who they are and what we did for them. Never their phone number (a
+ * visitor tapping it would call the client) nor their address: the card is not a phone book.
+ */
 export interface ClientCardData {
   id: string;
   name: string;
-  phone: string;
-  address: string;
+  work: string;
+  logo: string;
 }
 
 export const toClientCard = (record: SiteRecord<'client'>): ClientCardData => ({
   id: record._id,
   name: record.name,
-  phone: record.phone,
-  address: truncateWords(record.address, TRUNCATE_WORDS.clientAddress),
+  work: record.work,
+  logo: record.images[0] ?? '',
 });
 
 /** A service as a project names it: its title and where its page is. */

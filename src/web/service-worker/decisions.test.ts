@@ -57,6 +57,11 @@ describe('which requests the worker handles', () => {
       expect(handlingOf(navigation(path), ORIGIN), path).toBe('network');
   });
 
+  it('handles the file of the company’s numbers, which offline pages read', () => {
+    expect(handlingOf(file('/offline-contact.json', '/home'), ORIGIN)).toBe('contact');
+    expect(handlingOf(file('/offline-contact.json', '/home'), 'https://other.example')).toBe('network');
+  });
+
   it('passes writes and other origins to the network', () => {
     expect(handlingOf(navigation('/contact', 'POST'), ORIGIN)).toBe('network');
     expect(handlingOf({ ...navigation('/home'), url: 'https://other.example/home' }, ORIGIN)).toBe('network');

@@ -1,3 +1,4 @@
+import { OFFLINE_CONTACT_PATH } from '../../shared/offline-contact';
 import { isPublicPagePath, OFFLINE_PATH } from '../../shared/seo/public-pages';
 
 /**
@@ -22,8 +23,11 @@ export interface ResponseFacts {
   headers: { get(name: string): string | null };
 }
 
-/** 'page': network first, then the kept copy or the offline page. 'asset': kept file first. */
-export type Handling = 'page' | 'asset' | 'network';
+/**
+ * 'page': network first, then the kept copy or the offline page. 'asset': kept file first.
+ * 'contact': the company's numbers (shared/offline-contact.ts), network first, then the kept copy.
+ */
+export type Handling = 'page' | 'asset' | 'contact' | 'network';
 
 /** Styles, scripts, fonts and icons under hashed names: a name never changes its content. */
 const ASSET_PATH = /^\/assets\/[\w.-]+\.(?:css|js|woff2?|svg|png|webp|avif)$/;
@@ -39,6 +43,7 @@ export function handlingOf(request: RequestFacts, origin: string): Handling {
   const url = new URL(request.url);
   if (url.origin !== origin) return 'network';
   if (request.mode === 'navigate') return isKnownPage(url.pathname) ? 'page' : 'network';
+  if (url.pathname === OFFLINE_CONTACT_PATH) return 'contact';
   if (!ASSET_PATH.test(url.pathname) || !request.referrer) return 'network';
   const from = new URL(request.referrer, origin);
   return from.origin === origin && isKnownPage(from.pathname) ? 'asset' : 'network';

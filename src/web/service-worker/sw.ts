@@ -1,3 +1,4 @@
+import { OFFLINE_CONTACT_PATH } from '../../shared/offline-contact';
 import { OFFLINE_PATH } from '../../shared/seo/public-pages';
 import {
   filesOfPage,
@@ -63,7 +64,11 @@ const CACHE_PREFIX = 'public-site-';
 const CACHE_NAME = `${CACHE_PREFIX}${BUILD_VERSION}`;
 
 scope.addEventListener('install', (event) => {
-  event.waitUntil(precacheOfflinePage().then(() => scope.skipWaiting()));
+  event.waitUntil(
+    Promise.all([precacheOfflinePage(), keepPagesInstalledFrom(), keepContact()]).then(() =>
+      scope.skipWaiting(),
+    ),
+  );
 });
 
 scope.addEventListener('activate', (event) => {
@@ -75,6 +80,7 @@ scope.addEventListener('fetch', (event) => {
   const handling = handlingOf(request, scope.location.origin);
   if (handling === 'page') event.respondWith(networkFirst(event));
   else if (handling === 'asset') event.respondWith(keptFirst(event));
+  else if (handling === 'contact') event.respondWith(contactNetworkFirst(event.request));
 });
 
 // An urgent request pushed to staff who turned browser notifications on (My account): shown until
@@ -125,6 +131,60 @@ async function precacheOfflinePage() {
   await cache.addAll(filesOfPage(html));
 }
 
+/**
+ * The page the visitor landed on, and any other open page of the site: they were loaded before
+ * this worker existed, so without this the first page a visitor saw is the one page not kept.
+ * Fetched again as the browser would (a signed-in person's answer is `no-store` and is not kept);
+ * a page that cannot be kept leaves the install as it is.
+ */
+async function keepPagesInstalledFrom() {
+  const cache = await caches.open(CACHE_NAME);
+  const windows = await scope.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const origin = scope.location.origin;
+  const pages = new Set(
+    windows
+      .map((client) => pageKey(client.url))
+      .filter((url) => handlingOf({ url, method: 'GET', mode: 'navigate', referrer: '' }, origin) === 'page'),
+  );
+  await Promise.all(
+    [...pages].map(async (url) => {
+      try {
+        const response = await fetch(url);
+        if (!mayKeepPage(url, response)) return;
+        const html = await response.clone().text();
+        await cache.put(url, response);
+        await cache.addAll(filesOfPage(html));
+      } catch {
+        // Offline already, or a file went missing: the page is kept at its next visit.
+      }
+    }),
+  );
+}
+
+/**
+ * Fetch the company's numbers again and keep them. Revalidated by their ETag, so while the
+ * settings stay the same this costs a 304.
+ */
+async function keepContact(): Promise<Response | null> {
+  try {
+    const response = await fetch(OFFLINE_CONTACT_PATH, { credentials: 'omit' });
+    if (!response.ok) return serverUnreachable(response.status) ? null : response;
+    const cache = await caches.open(CACHE_NAME);
+    await cache.put(new URL(OFFLINE_CONTACT_PATH, scope.location.origin).href, response.clone());
+    return response;
+  } catch {
+    return null;
+  }
+}
+
+/** The numbers as the server says them now, else as last kept. */
+async function contactNetworkFirst(request: Request): Promise<Response> {
+  const fresh = await keepContact();
+  if (fresh) return fresh;
+  const kept = await (await caches.open(CACHE_NAME)).match(request.url);
+  return kept ?? Response.error();
+}
+
 async function dropOldCaches() {
   const names = await caches.keys();
   await Promise.all(
@@ -144,7 +204,10 @@ async function networkFirst(event: FetchEvent): Promise<Response> {
     return servedOffline(cache, key);
   }
   if (serverUnreachable(response.status)) return servedOffline(cache, key, response);
-  if (mayKeepPage(event.request.url, response)) event.waitUntil(cache.put(key, response.clone()));
+  if (mayKeepPage(event.request.url, response)) {
+    // The numbers kept pages show offline follow the settings: checked with each page kept.
+    event.waitUntil(Promise.all([cache.put(key, response.clone()), keepContact()]));
+  }
   return response;
 }
 

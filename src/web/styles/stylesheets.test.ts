@@ -274,3 +274,36 @@ describe('the page grid', () => {
     expect(overrides, 'use padding-block on a class that sits beside .container').toEqual([]);
   });
 });
+
+describe('one voice in the type', () => {
+  // Headings, eyebrows, table headings and buttons show the words as written, in sentence case
+  // (docs/decisions/104); capitals are for the few badges that read as a stamp, not a sentence.
+  const BADGES = new Set(['.admin-brand-tag', '.badge-urgent', '.status-badge', '.project-facts dt']);
+
+  it('sets text in capitals only on the badges', () => {
+    const shouting: string[] = [];
+    for (const { name, rules } of sheets)
+      for (const rule of rules)
+        for (const [property, value] of rule.declarations)
+          if (
+            property === 'text-transform' &&
+            /uppercase|capitalize/.test(value) &&
+            !BADGES.has(rule.selector)
+          )
+            shouting.push(`${name}: ${rule.selector} { text-transform: ${value} }`);
+    expect(shouting).toEqual([]);
+  });
+
+  it('has one typeface, from fonts.css, for the site and the admin area alike', () => {
+    const families = sheets.flatMap(({ name, rules }) =>
+      rules.flatMap((rule) =>
+        rule.declarations
+          .filter(([property]) => property === 'font-family' || property === 'font')
+          .filter(([, value]) => !/^(inherit|var\(--font-sans\))$/.test(value) && !/monospace/.test(value))
+          .map(([property, value]) => `${name}: ${rule.selector} { ${property}: ${value} }`),
+      ),
+    );
+    expect(families).toEqual([]);
+    expect(declaredTokens.get('--font-sans')).toMatch(/^"Inter", "Inter fallback",/);
+  });
+});

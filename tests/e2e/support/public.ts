@@ -32,7 +32,6 @@ export const PUBLIC_PATHS = [
   '/services',
   '/projects',
   '/serviceCenter',
-  '/department',
   '/about',
   '/client',
   '/gallery',

@@ -32,6 +32,11 @@ const JOURNEY_ENV: Record<string, string> = {
   // loop and was shed with a 503, which the journeys' error check rightly reports. Load
   // shedding has its own test (src/server/plugins/load-shedding.test.ts).
   MAX_EVENT_LOOP_DELAY_MS: '0',
+  // Playwright's API requests reuse an idle connection without retrying: one reused just as the
+  // server closed it after 5 s idle failed a journey with ECONNRESET (a browser retries that case
+  // itself). Here idle connections outlast every pause of a journey (production keeps 5 s:
+  // src/server/http/server-options.ts).
+  KEEP_ALIVE_TIMEOUT_SECONDS: '120',
 };
 
 export interface RunningSite {

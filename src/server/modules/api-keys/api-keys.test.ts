@@ -47,8 +47,8 @@ async function assignedRequest(userId: string) {
 
 beforeAll(async () => {
   admin = await t.signIn('admin');
-  technician = await t.signIn('editor');
-  colleague = await t.signIn('editor');
+  technician = await t.signIn('office');
+  colleague = await t.signIn('office');
 });
 
 describe('API keys: made by admins', () => {
@@ -146,7 +146,7 @@ describe('API keys: what a key may call', () => {
     expect((await call('GET', '/api/status', key)).statusCode).toBe(200);
     const settings = await call('GET', '/api/settings', key);
     expect(settings.statusCode).toBe(200);
-    expect(settings.json()).not.toHaveProperty('onCallEmails');
+    expect(settings.json()).not.toHaveProperty('notifyEmail');
     // Staff see the services; a visitor's list is the same, and nothing is written in the key's name.
     expect((await call('GET', '/api/service', key)).statusCode).toBe(200);
     expect((await call('PUT', '/api/settings', key, {})).statusCode).toBe(403);
@@ -176,13 +176,33 @@ describe('API keys: what a key may call', () => {
   it('stops working when the staff member it is limited to is no longer approved', async () => {
     const [{ id } = { id: '' }] = await t.database.query<{ id: string }>(
       `insert into users (name, username, username_canonical, password_hash, role)
-       values ('Leaving', 'leaving-tech', 'leaving-tech', 'x', 'editor')
+       values ('Leaving', 'leaving-tech', 'leaving-tech', 'x', 'technician')
        returning id::text as id`,
     );
     const key = await keyWith(['leads:read'], id);
     expect((await call('GET', '/api/contactus', key)).statusCode).toBe(200);
     await t.database.query(`update users set role = 'pending' where id::text = $1`, [id]);
     expect((await call('GET', '/api/contactus', key)).statusCode).toBe(401);
+  });
+
+  it("narrows at once when its person's role changes: never more than the person may do", async () => {
+    const person = await t.signIn('office');
+    const key = await keyWith(['leads:read', 'leads:write', 'leads:assign', 'content:write'], person.userId);
+    const request = await assignedRequest(person.userId);
+    const reassign = () => call('PUT', `/api/contactus/${request._id}`, key, { assignee: null });
+    const upload = () => call('POST', '/api/service', key, { title: 'Key service', description: 'x' });
+    expect((await call('GET', `/api/contactus/${request._id}`, key)).statusCode).toBe(200);
+    await t.database.query(`update users set role = 'technician' where id::text = $1`, [person.userId]);
+    // A technician moves the work along and reads their jobs; they never reassign or edit the site.
+    const refused = await reassign();
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect(refused.json().fields.assignee).toContain('leads:assign');
+    expect((await upload()).statusCode).toBe(403);
+    expect((await call('GET', `/api/contactus/${request._id}`, key)).statusCode).toBe(200);
+    const moved = await call('PUT', `/api/contactus/${request._id}`, key, { stage: 'scheduled' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    await t.database.query(`update users set role = 'editor' where id::text = $1`, [person.userId]);
+    expect((await call('GET', `/api/contactus/${request._id}`, key)).statusCode).toBe(403);
   });
 
   it('notes its last use at most once a minute', async () => {

@@ -26,7 +26,7 @@ export function apiKeyRoutes(users: Pick<AuthStore, 'findUserById'>): FastifyPlu
     app.get(
       '/api/keys',
       {
-        config: { access: 'admin' },
+        config: { access: 'apiKeys:manage' },
         schema: {
           tags,
           summary: 'The API keys in force, newest first, with their last use (never their secrets)',
@@ -39,7 +39,7 @@ export function apiKeyRoutes(users: Pick<AuthStore, 'findUserById'>): FastifyPlu
     app.post(
       '/api/keys',
       {
-        config: { access: 'admin' },
+        config: { access: 'apiKeys:manage' },
         schema: {
           tags,
           summary:
@@ -74,7 +74,7 @@ export function apiKeyRoutes(users: Pick<AuthStore, 'findUserById'>): FastifyPlu
     app.delete(
       '/api/keys/:id',
       {
-        config: { access: 'admin' },
+        config: { access: 'apiKeys:manage' },
         schema: {
           tags,
           summary: 'Revoke an API key: it stops working at once',

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { API_KEY_PREFIX, type ApiKeyListItem, type ApiKeyScope } from '../../../shared/api-keys';
-import { isApprovedStaff, type Role } from '../../../shared/roles';
+import { isApprovedStaff } from '../../../shared/roles';
 import type { Database } from '../../db/client';
 import type { ApiKeyIdentity } from '../../http/identity';
 
@@ -63,23 +63,25 @@ export function createApiKeyStore(database: Database) {
 
     /**
      * The key a bearer secret names, if it is in force. A key limited to a staff member works only
-     * while that account is approved staff. Its last use is written at most once a minute.
+     * while that account is approved staff and not deactivated (a deactivated person is as gone as
+     * a deleted one). Its last use is written at most once a minute.
      */
     async identify(secret: string): Promise<ApiKeyIdentity | null> {
       if (!secret.startsWith(API_KEY_PREFIX) || secret.length > 100) return null;
       const hash = hashSecret(secret);
-      const [row] = await database.query<ApiKeyIdentity & { userRole: Role | null; stale: boolean }>(
+      const [row] = await database.query<ApiKeyIdentity & { stale: boolean }>(
         `select k.id::text as id, k.name, to_jsonb(k.scopes) as scopes, k.user_id::text as "userId",
                 u.role as "userRole",
                 coalesce(k.last_used_at < now() - interval '1 minute', true) as stale
            from api_keys k left join users u on u.id = k.user_id
-          where k.secret_hash = $1 and k.revoked_at is null`,
+          where k.secret_hash = $1 and k.revoked_at is null
+            and (k.user_id is null or u.deactivated_at is null)`,
         [hash],
       );
       if (!row) return null;
       if (row.userId && !isApprovedStaff(row.userRole ? { role: row.userRole } : null)) return null;
       if (row.stale) await database.query('update api_keys set last_used_at = now() where id = $1', [row.id]);
-      return { id: row.id, name: row.name, scopes: row.scopes, userId: row.userId };
+      return { id: row.id, name: row.name, scopes: row.scopes, userId: row.userId, userRole: row.userRole };
     },
   };
 }

@@ -8,7 +8,7 @@ let editor: { authorization: string; userId: string };
 
 beforeAll(async () => {
   admin = await t.signIn('admin');
-  editor = await t.signIn('editor');
+  editor = await t.signIn('office');
 });
 
 const audit = async (query = '') => {
@@ -49,7 +49,7 @@ describe('the audit log', () => {
     ]);
     expect(entries[0]?.fields.sort()).toEqual(['address', 'images', 'name', 'phone']);
     expect(entries[1]?.fields).toEqual(['name']);
-    expect(entries[0]?.actorName).toMatch(/^editor/);
+    expect(entries[0]?.actorName).toMatch(/^office/);
     // Content fields carry their values; the record is named.
     expect(entries[1]?.changes).toEqual([{ field: 'name', before: 'Audit Co', after: 'Audit Ltd' }]);
     expect(entries.map((e) => e.recordName)).toEqual([
@@ -64,13 +64,8 @@ describe('the audit log', () => {
 
   it('records logins, logouts and anonymous requests', async () => {
     const username = `auditor${Date.now()}`;
-    const signup = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/signup',
-      payload: { name: 'Auditor', username, password: 'a long passphrase here' },
-    });
-    const userId = signup.json()._id as string;
-    await t.database.query(`update users set role = 'editor' where id = $1`, [userId]);
+    const userId = await t.requestAccount({ name: 'Auditor', username, password: 'a long passphrase here' });
+    await t.database.query(`update users set role = 'office' where id = $1`, [userId]);
     const login = await t.app.inject({
       method: 'POST',
       url: '/api/auth/login',

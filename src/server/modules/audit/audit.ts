@@ -14,7 +14,7 @@ export function auditPlugin(log: AuditLog): FastifyPluginAsyncZod {
     app.get(
       '/api/audit',
       {
-        config: { access: 'admin' },
+        config: { access: 'audit:read' },
         schema: {
           operationId: 'listAuditEntries',
           tags: ['audit'],

@@ -10,7 +10,7 @@ let editor: { authorization: string; userId: string };
 
 beforeAll(async () => {
   admin = await t.signIn('admin');
-  editor = await t.signIn('editor');
+  editor = await t.signIn('office');
 });
 
 const inject = (method: string, url: string, headers: object, payload?: object) =>
@@ -78,7 +78,7 @@ describe('a change and its audit row are one transaction', () => {
   });
 
   it('holds for every other writer too: trash, settings, users, password, uploads and logout', async () => {
-    const refused = await t.signIn('editor');
+    const refused = await t.signIn('office');
     await t.database.query(`update users set role = 'admin' where id = $1`, [refused.userId]);
     const created = await inject('POST', '/api/client', refused, {
       name: 'Trash Co',

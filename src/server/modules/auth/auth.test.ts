@@ -17,6 +17,9 @@ describe('accounts and sessions', () => {
     const first = await signup('owner', { setupCode: TEST_SETUP_CODE });
     expect(first.statusCode).toBe(201);
     expect(first.json().role).toBe('admin');
+    // Later accounts are asked for only while the admin lets anyone ask (decision 094).
+    const owner = { authorization: `Bearer ${(await login('owner')).json().token}` };
+    await t.saveSettings({ signupOpen: true }, owner);
     const second = await signup('intruder', { role: 'admin' });
     expect(second.json().role).toBe('pending');
     const pendingLogin = await login('intruder');
@@ -24,10 +27,12 @@ describe('accounts and sessions', () => {
     expect(pendingLogin.json().error).toBe('Your account is waiting for approval.');
   });
 
-  it('keep usernames unique regardless of case', async () => {
+  it('keep usernames unique regardless of case, without telling a sign-up which are taken', async () => {
     const res = await signup('OWNER');
-    expect(res.statusCode).toBe(400);
-    expect(res.json().fields.username).toBe('This username is taken.');
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ username: 'OWNER', role: 'pending' });
+    const owners = await t.database.query(`select role from users where username_canonical = 'owner'`);
+    expect(owners).toEqual([{ role: 'admin' }]);
   });
 
   it('answer the same for an unknown user and a wrong password', async () => {
@@ -143,11 +148,13 @@ describe('accounts and sessions', () => {
 
   it('answer current-user only to an approved account', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/current-user' })).statusCode).toBe(401);
-    const waiting = (await signup('waits')).json();
-    expect(waiting.role).toBe('pending');
+    expect((await signup('waits')).json().role).toBe('pending');
+    const [waiting] = await t.database.query<{ _id: string }>(
+      `select id::text as "_id" from users where username = 'waits'`,
+    );
     // A session that outlived its approval (set back in the database, not through the API,
     // which would end the session) is refused.
-    await t.database.query(`update users set role = 'editor' where id::text = $1`, [waiting._id]);
+    await t.database.query(`update users set role = 'office' where id::text = $1`, [waiting!._id]);
     const { token } = (await login('waits')).json();
     const me = () =>
       t.app.inject({
@@ -156,12 +163,12 @@ describe('accounts and sessions', () => {
         headers: { authorization: `Bearer ${token}` },
       });
     expect((await me()).json()).toEqual({
-      _id: waiting._id,
+      _id: waiting!._id,
       name: 'Person',
       username: 'waits',
-      role: 'editor',
+      role: 'office',
     });
-    await t.database.query(`update users set role = 'pending' where id::text = $1`, [waiting._id]);
+    await t.database.query(`update users set role = 'pending' where id::text = $1`, [waiting!._id]);
     const refused = await me();
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error).toBe('Your account is waiting for approval.');
@@ -191,7 +198,7 @@ describe('accounts and sessions', () => {
     const changerId = (
       await t.database.query<{ id: string }>(`select id::text as id from users where username = 'changer'`)
     )[0]!.id;
-    await t.database.query(`update users set role = 'editor' where id::text = $1`, [changerId]);
+    await t.database.query(`update users set role = 'office' where id::text = $1`, [changerId]);
     const here = (await login('changer')).json().token as string;
     const elsewhere = (await login('changer')).json().token as string;
     const change = (payload: object, token = here) =>

@@ -19,6 +19,14 @@ await t.app.inject({
   remoteAddress: '198.51.100.1',
   payload: { name: 'Owner', username: 'owner', password: PASSWORD, setupCode: TEST_SETUP_CODE },
 });
+// Sign-ups after the claim are tested here, so the owner lets anyone ask for an account.
+const owner = (await login('owner', PASSWORD, '198.51.100.1')).json().token as string;
+await t.saveSettings({ signupOpen: true }, { authorization: `Bearer ${owner}` });
+/** The id of the account a sign-up made (the sign-up's answer does not say it). */
+const idOf = async (username: string) =>
+  (
+    await t.database.query<{ id: string }>('select id::text as id from users where username = $1', [username])
+  )[0]!.id;
 
 describe('login limits', () => {
   it('answer 429 with Retry-After once 10 wrong passwords for one username were tried', async () => {
@@ -108,7 +116,8 @@ describe('current-password checks of a signed-in account', () => {
       remoteAddress: '198.51.100.2',
       payload: { name: 'Guessed', username: 'guessed', password: PASSWORD },
     });
-    await t.database.query(`update users set role = 'editor' where id::text = $1`, [signup.json()._id]);
+    expect(signup.statusCode).toBe(201);
+    await t.database.query(`update users set role = 'office' where id::text = $1`, [await idOf('guessed')]);
     const { token } = (await login('guessed', PASSWORD, '198.51.100.2')).json();
     const headers = { authorization: `Bearer ${token}` };
     const guess = (i: number) =>
@@ -141,7 +150,8 @@ describe('budgets under parallel guesses', () => {
       remoteAddress: '198.51.100.20',
       payload: { name: 'Raced', username, password: PASSWORD },
     });
-    await t.database.query(`update users set role = 'editor' where id::text = $1`, [signup.json()._id]);
+    expect(signup.statusCode).toBe(201);
+    await t.database.query(`update users set role = 'office' where id::text = $1`, [await idOf(username)]);
     const { token } = (await login(username, PASSWORD, '198.51.100.21')).json();
     return { authorization: `Bearer ${token}` };
   }

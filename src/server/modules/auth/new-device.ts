@@ -1,5 +1,7 @@
 import type { Database } from '../../db/client';
+import { fields, layMail, mailSiteOf, note, paragraph } from '../mail/layout';
 import type { MailOutbox } from '../mail/outbox';
+import { createSettingsStore } from '../settings/store';
 import { deviceLabel } from './device';
 import { rememberDevice } from './sessions-store';
 import type { SessionOrigin } from './store';
@@ -26,18 +28,30 @@ export async function noticeNewSignIn(
   const device = deviceLabel(from.userAgent);
   const isNew = await rememberDevice(tx, account._id, device, from.ip);
   if (!isNew || !account.email || !outbox) return false;
-  const when = (site.now ?? new Date()).toISOString().replace('T', ' ').slice(0, 16);
+  // Read through the transaction: on PGlite the outer handle waits for it to end.
+  const settings = await createSettingsStore(tx).get();
   await outbox.enqueue(tx, {
     resource: 'session',
     recordId: account._id,
     to: account.email,
-    subject: 'New sign-in to your staff account',
-    body:
-      `Your staff account ${account.username} was just signed in to from a device or address it had not used before.\n\n` +
-      `When: ${when} UTC\nDevice: ${device}\nAddress: ${from.ip || 'unknown'}\n\n` +
-      'If this was you, there is nothing to do.\n\n' +
-      `If it was not you, open My account at ${site.origin}/account, press "Sign out" beside that session ` +
-      '(or "Sign out everywhere else"), and change your password there.\n',
+    content: layMail(mailSiteOf(settings), {
+      subject: 'New sign-in to your staff account',
+      heading: 'New sign-in to your staff account',
+      blocks: [
+        paragraph(
+          `Your staff account ${account.username} was just signed in to from a device or address it had not used before.`,
+        ),
+        fields([
+          ['When', site.now ?? new Date()],
+          ['Device', device],
+          ['Address', from.ip || 'unknown'],
+        ]),
+        paragraph('If this was you, there is nothing to do.'),
+        note(
+          `If it was not you, open My account at ${site.origin}/account, press "Sign out" beside that session (or "Sign out everywhere else"), and change your password there.`,
+        ),
+      ],
+    }),
   });
   return true;
 }

@@ -4,6 +4,7 @@ import { registerAccessControl } from '../../plugins/access';
 import { createXsrfTokens, type XsrfTokens } from '../../plugins/xsrf';
 import { apiKeyRoutes } from '../api-keys/routes';
 import { createApiKeyStore } from '../api-keys/store';
+import { createInvitationStore } from '../invitations/store';
 import { scheduleMaintenance } from '../maintenance';
 import { usersRoutes } from '../users/routes';
 import { type RecoveryActions, recoveryActions, recoveryRoutes } from './recovery-routes';
@@ -75,12 +76,17 @@ export const authRoutesPlugin = fp(
   { name: 'auth-routes', dependencies: ['auth-store', 'recovery', 'secret-box'], encapsulate: true },
 );
 
-/** The nightly sweep of expired sessions and recovery tokens. */
+/** The nightly sweep of expired sessions, recovery tokens and invitations ended long ago. */
 export const maintenancePlugin = fp(
   async (app) => {
     const recoveryTokens = createRecoveryStore(app.database);
+    const invitations = createInvitationStore(app.database);
     scheduleMaintenance(app, () =>
-      Promise.all([app.authStore.purgeExpiredSessions(), recoveryTokens.purgeExpired()]),
+      Promise.all([
+        app.authStore.purgeExpiredSessions(),
+        recoveryTokens.purgeExpired(),
+        invitations.purgeEnded(),
+      ]),
     );
   },
   // The sweep also purges every type's trash and unconfirmed subscribers (modules/maintenance.ts).

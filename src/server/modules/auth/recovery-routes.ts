@@ -22,6 +22,7 @@ import type { SessionUser } from '../../http/identity';
 import { errorSchema } from '../../http/schemas';
 import { createRateLimiter } from '../../plugins/rate-limiter';
 import { tryAgainIn, type WriteLimit } from '../../plugins/write-limits';
+import { action, layMail, type MailSite, mailSiteOf, note, paragraph } from '../mail/layout';
 import { createSettingsStore } from '../settings/store';
 import { isCommonPassword } from './common-passwords';
 import { createLoginBudget } from './login-budget';
@@ -47,21 +48,28 @@ const TOKEN_MESSAGES: Record<Exclude<TokenState, 'valid'>, string> = {
 /** Pages and answers that carry a token are nobody's to keep. */
 const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
-const companyName = async (app: FastifyInstance) => (await app.settingsStore.get()).companyName;
+const mailSite = async (app: FastifyInstance) => mailSiteOf(await app.settingsStore.get());
 
 export const resetLinkOf = (origin: string, token: string) => secretLink('reset', token, origin);
 const confirmLinkOf = (origin: string, token: string) => secretLink('confirmEmail', token, origin);
 
-function resetMailBody(company: string, link: string, by: 'forgot' | 'admin') {
+/** The reset mail; the forgot form's keeps `{username}` for its one statement to fill in. */
+function resetMail(site: MailSite, username: string, link: string, by: 'forgot' | 'admin') {
   const why =
     by === 'forgot'
-      ? `Someone, hopefully you, asked to reset the password of the account "{username}" at ${company}.`
-      : `An admin of ${company} sent you a link to choose a new password for the account "{username}".`;
-  return (
-    `${why}\n\nTo choose a new password, open this link within ${RESET_LINK_MINUTES} minutes:\n${link}\n\n` +
-    'The link works once. Choosing a new password signs the account out everywhere.\n' +
-    'If you did not ask for this, ignore this e-mail: your password stays as it is.\n'
-  );
+      ? `Someone, hopefully you, asked to reset the password of the account "${username}" at ${site.companyName}.`
+      : `An admin of ${site.companyName} sent you a link to choose a new password for the account "${username}".`;
+  return layMail(site, {
+    subject: `Choose a new password for ${site.companyName}`,
+    heading: 'Choose a new password',
+    blocks: [
+      paragraph(`${why}\n\nTo choose a new password, open the link within ${RESET_LINK_MINUTES} minutes.`),
+      action('Choose a new password', link),
+      note(
+        'The link works once. Choosing a new password signs the account out everywhere.\nIf you did not ask for this, ignore this e-mail: your password stays as it is.',
+      ),
+    ],
+  });
 }
 
 /**
@@ -78,18 +86,17 @@ export function recoveryActions(app: FastifyInstance) {
      */
     async issueResetLink(user: UserRow, actor: SessionUser | null, options: { mail: boolean }) {
       const origin = app.siteOrigin();
-      const company = options.mail ? await companyName(app) : '';
+      const site = options.mail ? await mailSite(app) : null;
       const outbox = options.mail && user.email ? app.mailOutbox : null;
       const link = await app.changes.write(async (tx) => {
         const token = await createRecoveryStore(tx).createReset(user._id);
         const link = resetLinkOf(origin, token);
-        if (outbox && user.email)
+        if (outbox && site && user.email)
           await outbox.enqueue(tx, {
             resource: 'password-reset',
             recordId: user._id,
             to: user.email,
-            subject: `Choose a new password for ${company}`.slice(0, 200),
-            body: resetMailBody(company, link, 'admin').replace('{username}', user.username),
+            content: resetMail(site, user.username, link, 'admin'),
             carriesSecret: true,
           });
         await tx.record({
@@ -154,19 +161,25 @@ export async function queueEmailConfirmation(
   const outbox = app.mailOutbox;
   if (!outbox) return false;
   // Read through the transaction: on PGlite the outer handle waits for it to end.
-  const company = (await createSettingsStore(tx).get()).companyName;
+  const site = mailSiteOf(await createSettingsStore(tx).get());
   const token = await createRecoveryStore(tx).requestEmailChange(user._id, email);
   await outbox.enqueue(tx, {
     resource: 'email-change',
     recordId: user._id,
     to: email,
-    subject: `Confirm your e-mail address at ${company}`.slice(0, 200),
-    body:
-      `Someone, hopefully you, gave this address to the staff account "${user.username}" at ${company}.\n\n` +
-      `To make it the account's address, open this link within ${EMAIL_LINK_HOURS} hours and press "Confirm address":\n` +
-      `${confirmLinkOf(app.siteOrigin(), token)}\n\n` +
-      'Password reset links and sign-in notices go to the account’s address.\n' +
-      'If it was not you, ignore this e-mail: the address is not used until the link is opened.\n',
+    content: layMail(site, {
+      subject: `Confirm your e-mail address at ${site.companyName}`,
+      heading: 'Confirm your e-mail address',
+      blocks: [
+        paragraph(
+          `Someone, hopefully you, gave this address to the staff account "${user.username}" at ${site.companyName}.\n\nTo make it the account's address, open this link within ${EMAIL_LINK_HOURS} hours and press "Confirm address".`,
+        ),
+        action('Confirm address', confirmLinkOf(app.siteOrigin(), token)),
+        note(
+          'Password reset links and sign-in notices go to the account’s address.\nIf it was not you, ignore this e-mail: the address is not used until the link is opened.',
+        ),
+      ],
+    }),
     carriesSecret: true,
   });
   return true;
@@ -241,7 +254,7 @@ export function recoveryRoutes(authStore: AuthStore, actions: RecoveryActions): 
             limit.retryAfter,
           );
         }
-        const company = await companyName(app);
+        const site = await mailSite(app);
         const origin = app.siteOrigin();
         // One statement whatever was typed (see requestReset); mail waits in the outbox.
         await recovery.requestReset(
@@ -249,8 +262,7 @@ export function recoveryRoutes(authStore: AuthStore, actions: RecoveryActions): 
           {
             link: (token) => resetLinkOf(origin, token),
             mail: app.mailOutbox !== null,
-            subject: `Choose a new password for ${company}`.slice(0, 200),
-            body: resetMailBody(company, '{link}', 'forgot'),
+            content: resetMail(site, '{username}', '{link}', 'forgot'),
           },
         );
         app.mailOutbox?.nudge();
@@ -302,7 +314,7 @@ export function recoveryRoutes(authStore: AuthStore, actions: RecoveryActions): 
     app.get(
       '/api/auth/email',
       {
-        config: { access: 'staff' },
+        config: { access: 'account' },
         schema: {
           tags,
           summary: "The signed-in account's e-mail address, and one waiting for its confirmation link",
@@ -322,7 +334,7 @@ export function recoveryRoutes(authStore: AuthStore, actions: RecoveryActions): 
     app.put(
       '/api/auth/email',
       {
-        config: { access: 'staff' },
+        config: { access: 'account' },
         schema: {
           tags,
           summary:
@@ -358,11 +370,16 @@ export function recoveryRoutes(authStore: AuthStore, actions: RecoveryActions): 
               resource: 'email-change',
               recordId: user._id,
               to: user.email,
-              subject: 'The e-mail address of your staff account is being changed',
-              body:
-                `Someone signed in as "${user.username}" asked to make ${email} the account's address.\n` +
-                'It changes only once the link mailed there is opened. If it was not you, change your ' +
-                'password now and tell an admin.\n',
+              content: layMail(mailSiteOf(await createSettingsStore(tx).get()), {
+                subject: 'The e-mail address of your staff account is being changed',
+                heading: 'Your account’s e-mail address is being changed',
+                blocks: [
+                  paragraph(
+                    `Someone signed in as "${user.username}" asked to make ${email} the account's address.\nIt changes only once the link mailed there is opened.`,
+                  ),
+                  note('If it was not you, change your password now and tell an admin.'),
+                ],
+              }),
             });
         });
         app.mailOutbox.nudge();
@@ -394,7 +411,7 @@ export function recoveryRoutes(authStore: AuthStore, actions: RecoveryActions): 
     app.post(
       '/api/users/:id/reset-link',
       {
-        config: { access: 'admin' },
+        config: { access: 'users:manage' },
         schema: {
           tags: ['users'],
           summary:

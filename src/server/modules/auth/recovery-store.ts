@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { canonicalIdentity } from '../../../shared/identity';
 import { EMAIL_LINK_HOURS, RESET_LINK_MINUTES } from '../../../shared/recovery';
 import type { Database } from '../../db/client';
+import type { LaidOutMail } from '../mail/layout';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const newToken = () => randomBytes(32).toString('base64url');
@@ -27,7 +28,7 @@ export function createRecoveryStore(database: Database) {
      */
     async requestReset(
       lookup: { username?: string; email?: string },
-      options: { link: (token: string) => string; mail: boolean; subject: string; body: string },
+      options: { link: (token: string) => string; mail: boolean; content: LaidOutMail },
     ): Promise<void> {
       const token = newToken();
       await database.query(
@@ -44,8 +45,11 @@ export function createRecoveryStore(database: Database) {
            select $4, id, now() + make_interval(mins => $5) from account
            returning user_id
          )
-         insert into mail_outbox (resource, record_id, to_address, subject, body, carries_secret)
-         select 'password-reset', a.id::text, a.email, $6, replace($7, '{username}', a.username), true
+         insert into mail_outbox (resource, record_id, to_address, subject, body, html, carries_secret)
+         select 'password-reset', a.id::text, a.email, $6, replace($7, '{username}', a.username),
+                replace($8, '{username}', replace(replace(replace(replace(replace(a.username,
+                  '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '"', '&quot;'), '''', '&#39;')),
+                true
            from account a join reset r on r.user_id = a.id`,
         [
           lookup.username === undefined ? null : canonicalIdentity(lookup.username),
@@ -53,8 +57,9 @@ export function createRecoveryStore(database: Database) {
           options.mail,
           hashToken(token),
           RESET_LINK_MINUTES,
-          options.subject,
-          options.body.replace('{link}', options.link(token)),
+          options.content.subject,
+          options.content.text.replaceAll('{link}', options.link(token)),
+          options.content.html.replaceAll('{link}', options.link(token)),
         ],
       );
     },

@@ -45,13 +45,8 @@ const login = (username: string, password = PASSWORD) =>
 
 /** An approved editor whose address is confirmed (straight in the database: not what is tested here). */
 async function editorWithEmail(username: string, email: string | null) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/signup',
-    payload: { name: 'Person', username, password: PASSWORD },
-  });
-  const id = res.json()._id as string;
-  await t.database.query(`update users set role = 'editor' where id::text = $1`, [id]);
+  const id = await t.requestAccount({ name: 'Person', username, password: PASSWORD });
+  await t.database.query(`update users set role = 'office' where id::text = $1`, [id]);
   if (email !== null) await giveAccountEmail(t.database, email, { userId: id });
   return id;
 }
@@ -175,13 +170,12 @@ describe('reset', () => {
 
 describe("an account's e-mail address", () => {
   it('is confirmed by a link mailed to it at sign-up', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/signup',
-      payload: { name: 'New', username: 'newbie', password: PASSWORD, email: 'newbie@example.com' },
+    const id = await t.requestAccount({
+      name: 'New',
+      username: 'newbie',
+      password: PASSWORD,
+      email: 'newbie@example.com',
     });
-    expect(res.statusCode).toBe(201);
-    const id = res.json()._id as string;
     const [before] = await t.database.query<{ email: string | null }>(
       'select email from users where id::text = $1',
       [id],
@@ -259,7 +253,7 @@ describe('a reset link from the Users screen', () => {
     expect((await reset(token, 'omar chose this one')).statusCode).toBe(200);
     expect((await login('omar', 'omar chose this one')).statusCode).toBe(200);
 
-    const editor = await t.signIn('editor');
+    const editor = await t.signIn('office');
     expect((await send(withMail, editor.authorization)).statusCode).toBe(403);
     expect((await send('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
   });

@@ -1,31 +1,27 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authMessages, loginSchema, publicUserSchema } from '../../../shared/auth';
+import { authMessages, loginSchema, publicUserSchema, signupRequestSchema } from '../../../shared/auth';
 import { isUniqueViolation } from '../../db/errors';
-import { HttpError, tooManyRequests, validationFailed } from '../../errors';
+import { HttpError, tooManyRequests } from '../../errors';
 import { clientNetwork } from '../../http/client-network';
 import { errorSchema } from '../../http/schemas';
-import { browserCookies, sessionTokenOf, setXsrfCookie } from '../../plugins/access';
+import { browserCookies, sessionTokenOf } from '../../plugins/access';
 import { createRateLimiter, type RateLimitResult } from '../../plugins/rate-limiter';
 import { tryAgainIn, type WriteLimit } from '../../plugins/write-limits';
 import type { XsrfTokens } from '../../plugins/xsrf';
+import { mailSiteOf } from '../mail/layout';
+import { createSettingsStore } from '../settings/store';
 import { createLoginBudget } from './login-budget';
-import { noticeNewSignIn } from './new-device';
 import { hashPassword, verifyPassword } from './passwords';
 import { emailNote, queueEmailConfirmation } from './recovery-routes';
 import { serverChangePasswordSchema, serverSignupSchema } from './schemas';
-import { claimWithSetupCode } from './setup-code';
-import type { AuthStore, UserRow } from './store';
+import { claimWithSetupCode, isClaimed } from './setup-code';
+import { publicUser, sessionStarter } from './sign-in';
+import { noticeAdminsOfSignup, noticeUsernameTaken } from './signup-notices';
+import type { AuthStore } from './store';
 import { createTwoFactor } from './two-factor';
 import { registerTwoFactorRoutes } from './two-factor-routes';
-
-const publicUser = ({ _id, name, username, role }: z.infer<typeof publicUserSchema>) => ({
-  _id,
-  name,
-  username,
-  role,
-});
 
 /** A 429 whose Retry-After and message say when to try again. */
 function tooMany(results: RateLimitResult[], what: string): never {
@@ -69,31 +65,10 @@ export function authRoutes(store: AuthStore, xsrf: XsrfTokens): FastifyPluginAsy
     };
     const userKey = budget.keyOf;
 
-    function startBrowserSession(request: FastifyRequest, reply: FastifyReply, token: string) {
-      const { session, secure } = browserCookies(request);
-      const maxAge = app.env.SESSION_MAX_DAYS * 86_400;
-      reply.setCookie(session, token, { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge });
-      setXsrfCookie(request, reply, xsrf.tokenFor(token), maxAge);
-    }
+    const pendingMessage = (email: string | undefined) =>
+      `Your account was created and is waiting for approval by an admin.${emailNote(app, email)}`;
 
-    /**
-     * The one way a sign-in ends well (login, and the two-factor step after it): the session row,
-     * its audit row and, for a device or address the account has not used before, a notice to its
-     * owner, all in one transaction; then the browser's cookies. Answers the bearer token and the user.
-     */
-    async function startSignedInSession(request: FastifyRequest, reply: FastifyReply, user: UserRow) {
-      const from = { userAgent: request.headers['user-agent'] ?? '', ip: request.ip };
-      let mailed = false;
-      const token = await app.changes.write(async (tx) => {
-        const created = await store.in(tx).createSession(user._id, from);
-        await tx.record({ resource: 'session', id: user._id, action: 'login', actor: publicUser(user) });
-        mailed = await noticeNewSignIn(tx, app.mailOutbox, user, from, { origin: app.siteOrigin() });
-        return created;
-      });
-      if (mailed) app.mailOutbox?.nudge();
-      startBrowserSession(request, reply, token);
-      return { token, user: publicUser(user) };
-    }
+    const { startSignedInSession } = sessionStarter(app, store, xsrf);
 
     /**
      * Clears this scheme's cookies (a `__Host-` cookie is cleared only by an answer marked Secure),
@@ -113,10 +88,12 @@ export function authRoutes(store: AuthStore, xsrf: XsrfTokens): FastifyPluginAsy
           operationId: 'signUp',
           tags: ['auth'],
           summary:
-            'Create a staff account (the first one, with the setup code, becomes the admin; later ones wait for approval)',
+            'Create a staff account: the first one, with the setup code, becomes the admin; later ones only while the settings let anyone ask for an account, and they wait for approval',
           body: serverSignupSchema,
           response: {
-            201: publicUserSchema.extend({ message: z.string() }),
+            // The claim answers the new admin; any later sign-up only that it waits, with the
+            // username as given, the same whether the username was free or taken.
+            201: z.union([publicUserSchema.extend({ message: z.string() }), signupRequestSchema]),
             400: errorSchema,
             403: errorSchema,
             409: errorSchema,
@@ -128,14 +105,28 @@ export function authRoutes(store: AuthStore, xsrf: XsrfTokens): FastifyPluginAsy
         // Only these are read: a `role` (or anything else) in the body is dropped by the schema.
         const { name, username, password, setupCode } = request.body;
         const email = request.body.email || undefined;
-        if (await store.findUserByUsername(username))
-          throw validationFailed({ username: authMessages.usernameTaken });
+        // A claimed site takes staff by invitation unless the admins opened sign-up: the same
+        // refusal for every username, before any is looked up (decision 094).
+        const settings = await app.settingsStore.get();
+        if (!settings.signupOpen && (await isClaimed(app.database)))
+          throw new HttpError(403, authMessages.byInvitation);
+        // Hashed whether or not the username is free, so the answer's time tells nothing either.
+        const passwordHash = await hashPassword(password);
+        const site = { ...mailSiteOf(settings), origin: app.siteOrigin() };
+        const waiting = { name, username, role: 'pending' as const, message: pendingMessage(email) };
+        const existing = await store.findUserByUsername(username);
+        if (existing) {
+          // Answered as a new account would be; the address given, if any, hears the truth.
+          await mailAboutTakenUsername(existing._id);
+          return reply.status(201).send(waiting);
+        }
         try {
-          const passwordHash = await hashPassword(password);
           const user = await app.changes.write(async (tx) => {
-            const created = await store
-              .in(tx)
-              .createUser({ name, username, passwordHash }, claimWithSetupCode(setupCode, env.SETUP_CODE));
+            const users = store.in(tx);
+            const created = await users.createUser(
+              { name, username, passwordHash },
+              claimWithSetupCode(setupCode, env.SETUP_CODE),
+            );
             await tx.record({
               resource: 'users',
               id: created._id,
@@ -144,19 +135,34 @@ export function authRoutes(store: AuthStore, xsrf: XsrfTokens): FastifyPluginAsy
               name: created.username,
               fields: [{ field: 'name' }, { field: 'username' }, { field: 'role', after: created.role }],
             });
+            // A sign-up that raced the claim and lost finds the site claimed: the setting decides.
+            if (created.role === 'pending' && !(await createSettingsStore(tx).get()).signupOpen)
+              throw new HttpError(403, authMessages.byInvitation);
             // An address given at sign-up waits for its mailed link (account recovery).
             if (email) await queueEmailConfirmation(app, tx, created, email);
+            if (created.role === 'pending' && app.mailOutbox)
+              await noticeAdminsOfSignup(tx, app.mailOutbox, await users.adminAddresses(), created, site);
             return created;
           });
-          if (email) app.mailOutbox?.nudge();
-          const message =
-            user.role === 'admin'
-              ? 'Your admin account is ready. You can log in now.'
-              : 'Your account was created and is waiting for approval by an admin.';
-          return reply.status(201).send({ ...publicUser(user), message: message + emailNote(app, email) });
+          app.mailOutbox?.nudge();
+          if (user.role !== 'admin') return reply.status(201).send(waiting);
+          const message = `Your admin account is ready. You can log in now.${emailNote(app, email)}`;
+          return reply.status(201).send({ ...publicUser(user), message });
         } catch (error) {
-          if (isUniqueViolation(error)) throw validationFailed({ username: authMessages.usernameTaken });
-          throw error;
+          if (!isUniqueViolation(error)) throw error;
+          // Someone took the username between the look-up and the insert: the same answer.
+          const taken = await store.findUserByUsername(username);
+          if (taken) await mailAboutTakenUsername(taken._id);
+          return reply.status(201).send(waiting);
+        }
+
+        async function mailAboutTakenUsername(existingId: string) {
+          const outbox = app.mailOutbox;
+          if (!email || !outbox) return;
+          await app.changes.write((tx) =>
+            noticeUsernameTaken(tx, outbox, email, { _id: existingId, username }, site),
+          );
+          outbox.nudge();
         }
       },
     );
@@ -197,6 +203,8 @@ export function authRoutes(store: AuthStore, xsrf: XsrfTokens): FastifyPluginAsy
         // Unknown user and wrong password cost the same time and get the same answer.
         const ok = await verifyPassword(user?.passwordHash, password);
         if (!user || !ok) throw new HttpError(401, 'Invalid username or password.');
+        // The right password of a deactivated account learns that, and nothing more: no second step.
+        if (user.deactivatedAt) throw new HttpError(403, authMessages.deactivated);
         // With a second factor the budget is reset by the right code, not the right password:
         // otherwise logging in again would reset the count of code guesses.
         if (user.role !== 'pending' && (await twoFactor.isEnabled(user._id)))
@@ -260,7 +268,7 @@ export function authRoutes(store: AuthStore, xsrf: XsrfTokens): FastifyPluginAsy
         url,
         {
           // An approved account only: a pending one hears that it waits for approval.
-          config: { access: 'staff' },
+          config: { access: 'account' },
           schema: {
             operationId,
             tags: ['auth'],
@@ -278,7 +286,7 @@ export function authRoutes(store: AuthStore, xsrf: XsrfTokens): FastifyPluginAsy
     app.put(
       '/api/auth/password',
       {
-        config: { access: 'staff' },
+        config: { access: 'account' },
         schema: {
           tags: ['auth'],
           summary: "Change the signed-in user's password; ends their other sessions",

@@ -40,7 +40,7 @@ export function sessionsRoutes(store: AuthStore): FastifyPluginAsyncZod {
     app.get(
       '/api/auth/sessions',
       {
-        config: { access: 'staff' },
+        config: { access: 'account' },
         schema: {
           tags: ['auth'],
           summary: "The signed-in user's live sessions, most recently used first",
@@ -56,7 +56,7 @@ export function sessionsRoutes(store: AuthStore): FastifyPluginAsyncZod {
     app.delete(
       '/api/auth/sessions/:sessionId',
       {
-        config: { access: 'staff' },
+        config: { access: 'account' },
         schema: {
           tags: ['auth'],
           summary: 'Sign out one of your sessions (on another device, or this one)',
@@ -80,7 +80,7 @@ export function sessionsRoutes(store: AuthStore): FastifyPluginAsyncZod {
     app.post(
       '/api/auth/sessions/revoke-others',
       {
-        config: { access: 'staff' },
+        config: { access: 'account' },
         schema: {
           operationId: 'revokeOtherSessions',
           tags: ['auth'],
@@ -98,7 +98,7 @@ export function sessionsRoutes(store: AuthStore): FastifyPluginAsyncZod {
     app.get(
       '/api/users/:id/sessions',
       {
-        config: { access: 'admin' },
+        config: { access: 'users:manage' },
         schema: {
           tags: ['users'],
           summary: "A staff account's live sessions, most recently used first",
@@ -118,7 +118,7 @@ export function sessionsRoutes(store: AuthStore): FastifyPluginAsyncZod {
     app.delete(
       '/api/users/:id/sessions/:sessionId',
       {
-        config: { access: 'admin' },
+        config: { access: 'users:manage' },
         schema: {
           tags: ['users'],
           summary: "Sign out one of a staff account's sessions",

@@ -7,7 +7,7 @@ afterAll(() => peer.close());
 const SITE = 'https://staff.example.com';
 const t = await createTestApp({ env: { SMTP_URL: peer.url, PUBLIC_URL: SITE, MAIL_RETRY_SECONDS: '1' } });
 const admin = await t.signIn('admin');
-const editor = await t.signIn('editor');
+const editor = await t.signIn('office');
 const [editorRow] = await t.database.query<{ username: string }>(
   'select username from users where id::text = $1',
   [editor.userId],
@@ -157,7 +157,8 @@ describe('a sign-in from a new device or address', () => {
     expect(phone).toContain('Subject: New sign-in to your staff account');
     expect(phone).toContain('Device: Safari on iPhone');
     expect(phone).toContain('Address: 203.0.113.50');
-    expect(phone).toMatch(/When: \d{4}-\d\d-\d\d \d\d:\d\d UTC/);
+    // In the site's time zone, as people read it, never UTC.
+    expect(phone).toMatch(/When: \w{3} \d{1,2} \w{3} \d{4}, \d{1,2}:\d\d [ap]m/);
     expect(phone).toContain(`${SITE}/account`);
     expect(elsewhere).toContain('Device: Chrome on Windows');
     expect(elsewhere).toContain('Address: 192.0.2.99');

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { authMessages } from '../../../shared/auth';
 import { buildApp } from '../../app';
 import { loadEnv } from '../../env';
 import { createTestDatabase, testEnv } from '../../test/helpers';
@@ -31,7 +32,10 @@ const signup = (username: string, setupCode?: string) =>
     },
   });
 const status = async () =>
-  (await app.inject({ method: 'GET', url: '/api/auth/setup-status' })).json() as { claimed: boolean };
+  (await app.inject({ method: 'GET', url: '/api/auth/setup-status' })).json() as {
+    claimed: boolean;
+    signupOpen: boolean;
+  };
 
 describe('claiming a fresh site with the setup code', () => {
   it('keeps one code in the database, the same for every instance that asks', async () => {
@@ -40,7 +44,7 @@ describe('claiming a fresh site with the setup code', () => {
     expect(await currentSetupCode(database, undefined)).toBe(code);
     // An instance started with SETUP_CODE uses that one instead.
     expect(await currentSetupCode(database, 'preset-code-123456')).toBe('preset-code-123456');
-    expect(await status()).toEqual({ claimed: false });
+    expect(await status()).toEqual({ claimed: false, signupOpen: false });
   });
 
   it('refuses the first sign-up without the code, or with a wrong one, saying where the code is', async () => {
@@ -53,7 +57,7 @@ describe('claiming a fresh site with the setup code', () => {
       );
     }
     expect(await database.query('select id from users')).toEqual([]);
-    expect(await status()).toEqual({ claimed: false });
+    expect(await status()).toEqual({ claimed: false, signupOpen: false });
   });
 
   it('makes the account with the right code the admin, and voids the code', async () => {
@@ -67,10 +71,25 @@ describe('claiming a fresh site with the setup code', () => {
     expect(await database.query(`select name from server_secrets where name = 'setup-code'`)).toEqual([]);
     expect(await currentSetupCode(database, undefined)).toBeNull();
     expect(await currentSetupCode(database, 'preset-code-123456')).toBeNull();
-    expect(await status()).toEqual({ claimed: true });
+    expect(await status()).toEqual({ claimed: true, signupOpen: false });
   });
 
-  it('after the claim, takes later sign-ups as pending, with or without the old code', async () => {
+  it('after the claim, refuses later sign-ups until anyone may ask, then takes them as pending, with or without the old code', async () => {
+    const closed = await signup('second', 'whatever-was-sent');
+    expect(closed.statusCode).toBe(403);
+    expect(closed.json().error).toBe(authMessages.byInvitation);
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'owner', password: PASSWORD },
+    });
+    const opened = await app.inject({
+      method: 'PUT',
+      url: '/api/settings',
+      headers: { authorization: `Bearer ${login.json().token}` },
+      payload: { signupOpen: true },
+    });
+    expect(opened.statusCode, opened.body).toBe(200);
     const res = await signup('second', 'whatever-was-sent');
     expect(res.statusCode).toBe(201);
     expect(res.json().role).toBe('pending');
@@ -95,7 +114,13 @@ describe('claiming a fresh site with the setup code', () => {
           }),
         ),
       );
-      expect(results.map((r) => r.json().role).sort()).toEqual(['admin', 'pending', 'pending']);
+      // The others find the site claimed by then, and sign-up closed to anyone else.
+      expect(results.map((r) => r.statusCode).sort()).toEqual([201, 403, 403]);
+      expect(results.map((r) => r.json().role ?? r.json().error).sort()).toEqual([
+        authMessages.byInvitation,
+        authMessages.byInvitation,
+        'admin',
+      ]);
     } finally {
       await raced.close();
       await t.drop();

@@ -1,7 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import type { SignupStatus } from '../../../shared/site-data';
 import type { Database } from '../../db/client';
 import { forgetServerSecret, serverSecret } from '../../db/server-secrets';
 import { HttpError } from '../../errors';
+import type { SettingsStore } from '../settings/store';
 import { hasAdmin } from './store';
 
 /** The server_secrets row that holds the generated code while the site has no admin. */
@@ -31,6 +33,15 @@ export async function currentSetupCode(
 
 /** Whether the site has an admin (the code is void then): the sign-up page asks. */
 export const isClaimed = hasAdmin;
+
+/** What the sign-up page offers: the claim while the site has no admin, else a request if open. */
+export async function signupStatus(
+  database: Database,
+  settings: Pick<SettingsStore, 'get'>,
+): Promise<SignupStatus> {
+  const claimed = await isClaimed(database);
+  return { claimed, signupOpen: claimed && (await settings.get()).signupOpen === true };
+}
 
 export async function voidSetupCode(database: Database): Promise<void> {
   await forgetServerSecret(database, SETUP_CODE_SECRET);

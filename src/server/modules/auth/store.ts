@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { canonicalIdentity } from '../../../shared/identity';
-import type { Role } from '../../../shared/roles';
+import type { Role, StaffRole } from '../../../shared/roles';
 import type { Database } from '../../db/client';
 import type { SessionUser } from '../../http/identity';
 
@@ -12,13 +12,16 @@ export interface UserRow extends SessionUser {
   createdAt: string;
   /** Two-factor sign-in is on (the Users list shows it; the secret itself is never read here). */
   twoFactorEnabled: boolean;
+  /** When an admin deactivated the account (it signs in nowhere until reactivated); null when active. */
+  deactivatedAt: string | null;
 }
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 const USER_COLUMNS = `id::text as "_id", name, username, email, role, version, password_hash as "passwordHash",
   to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-  totp_enabled_at is not null as "twoFactorEnabled"`;
+  totp_enabled_at is not null as "twoFactorEnabled",
+  to_char(deactivated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "deactivatedAt"`;
 
 /** Whether any admin account exists (a site without one is still to be claimed). */
 export async function hasAdmin(database: Database): Promise<boolean> {
@@ -79,6 +82,31 @@ function authStoreOn(database: Database, limits: SessionLimits) {
         )) as UserRow;
       }),
 
+    /**
+     * An account made from an accepted invitation: approved with the invited role, its address
+     * confirmed already (the invitation's link reached it).
+     */
+    createInvitedUser: (input: {
+      name: string;
+      username: string;
+      passwordHash: string;
+      role: StaffRole;
+      email: string;
+    }) =>
+      one<UserRow>(
+        `insert into users (name, username, username_canonical, password_hash, role, email, email_canonical)
+         values ($1, $2, $3, $4, $5, $6, $7) returning ${USER_COLUMNS}`,
+        [
+          input.name,
+          input.username,
+          canonicalIdentity(input.username),
+          input.passwordHash,
+          input.role,
+          input.email,
+          canonicalIdentity(input.email),
+        ],
+      ) as Promise<UserRow>,
+
     setRole: (id: string, role: Role) =>
       one<UserRow>(
         `update users set role = $2, version = version + 1, updated_at = now() where id::text = $1 returning ${USER_COLUMNS}`,
@@ -100,8 +128,33 @@ function authStoreOn(database: Database, limits: SessionLimits) {
     deleteUser: async (id: string) =>
       (await database.query('delete from users where id::text = $1 returning id', [id])).length > 0,
 
+    /** Admins who can still sign in: a deactivated admin does not keep the site administered. */
     countAdmins: async () =>
-      Number((await one<{ n: string }>(`select count(*) as n from users where role = 'admin'`, []))?.n ?? 0),
+      Number(
+        (
+          await one<{ n: string }>(
+            `select count(*) as n from users where role = 'admin' and deactivated_at is null`,
+            [],
+          )
+        )?.n ?? 0,
+      ),
+
+    /** The confirmed addresses of the admins who can act (approved, not deactivated), oldest first. */
+    adminAddresses: async () =>
+      (
+        await database.query<{ email: string }>(
+          `select email from users
+            where role = 'admin' and deactivated_at is null and email is not null order by created_at`,
+        )
+      ).map((row) => row.email),
+
+    /** Deactivate or reactivate an account; null when there is none (or it already was so). */
+    setDeactivated: (id: string, deactivated: boolean) =>
+      one<UserRow>(
+        `update users set deactivated_at = case when $2 then now() end, version = version + 1, updated_at = now()
+          where id::text = $1 and (deactivated_at is null) = $2 returning ${USER_COLUMNS}`,
+        [id, deactivated],
+      ),
 
     /** Start a session; the token is returned once and never stored. */
     async createSession(userId: string, from: SessionOrigin = { userAgent: '', ip: '' }): Promise<string> {
@@ -128,7 +181,7 @@ function authStoreOn(database: Database, limits: SessionLimits) {
                 s.last_seen_at < now() - interval '1 minute' as stale
            from sessions s join users u on u.id = s.user_id
           where s.token_hash = $1 and s.expires_at > now()
-            and s.last_seen_at > now() - make_interval(secs => $2)`,
+            and s.last_seen_at > now() - make_interval(secs => $2) and u.deactivated_at is null`,
         [hashToken(token), limits.idleHours * 3600],
       );
       if (!row) return null;

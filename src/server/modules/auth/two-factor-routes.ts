@@ -73,7 +73,7 @@ export function registerTwoFactorRoutes(base: FastifyInstance, deps: TwoFactorRo
   app.get(
     '/api/auth/2fa',
     {
-      config: { access: 'staff' },
+      config: { access: 'account' },
       schema: {
         tags: ['auth'],
         summary:
@@ -90,7 +90,7 @@ export function registerTwoFactorRoutes(base: FastifyInstance, deps: TwoFactorRo
   app.post(
     '/api/auth/2fa/setup',
     {
-      config: { access: 'staff' },
+      config: { access: 'account' },
       schema: {
         operationId: 'setUpTwoFactor',
         tags: ['auth'],
@@ -116,7 +116,7 @@ export function registerTwoFactorRoutes(base: FastifyInstance, deps: TwoFactorRo
   app.post(
     '/api/auth/2fa/enable',
     {
-      config: { access: 'staff' },
+      config: { access: 'account' },
       schema: {
         operationId: 'enableTwoFactor',
         tags: ['auth'],
@@ -146,7 +146,7 @@ export function registerTwoFactorRoutes(base: FastifyInstance, deps: TwoFactorRo
   app.post(
     '/api/auth/2fa/recovery-codes',
     {
-      config: { access: 'staff' },
+      config: { access: 'account' },
       schema: {
         operationId: 'replaceRecoveryCodes',
         tags: ['auth'],
@@ -175,7 +175,7 @@ export function registerTwoFactorRoutes(base: FastifyInstance, deps: TwoFactorRo
   app.post(
     '/api/auth/2fa/disable',
     {
-      config: { access: 'staff' },
+      config: { access: 'account' },
       schema: {
         operationId: 'disableTwoFactor',
         tags: ['auth'],
@@ -210,7 +210,7 @@ export function registerTwoFactorRoutes(base: FastifyInstance, deps: TwoFactorRo
   app.post(
     '/api/users/:id/2fa/disable',
     {
-      config: { access: 'admin' },
+      config: { access: 'users:manage' },
       schema: {
         operationId: 'disableUserTwoFactor',
         tags: ['users'],

@@ -16,6 +16,8 @@ import {
 const t = await createTestApp({ env: { LOGIN_MAX_PER_USER: '8', LOGIN_MAX_PER_IP: '1000' } });
 const PASSWORD = 'a long passphrase';
 const admin = await t.signIn('admin');
+// Editors here ask for their accounts; opened now, before any test makes the admin set up 2FA first.
+await t.openSignup();
 
 const post = (url: string, payload: unknown, authorization?: string) =>
   t.app.inject({
@@ -30,9 +32,9 @@ const codeAt = (secret: string, timestamp = Date.now()) =>
 
 /** An approved editor, signed in with a password only. */
 async function editor(username: string) {
-  const res = await post('/api/auth/signup', { name: 'Person', username, password: PASSWORD });
-  await t.database.query(`update users set role = 'editor' where id::text = $1`, [res.json()._id]);
-  return { id: res.json()._id as string, authorization: `Bearer ${(await login(username)).json().token}` };
+  const id = await t.requestAccount({ name: 'Person', username, password: PASSWORD });
+  await t.database.query(`update users set role = 'office' where id::text = $1`, [id]);
+  return { id, authorization: `Bearer ${(await login(username)).json().token}` };
 }
 
 /** Turn two-factor sign-in on for a signed-in account; answers its secret and recovery codes. */
@@ -366,7 +368,7 @@ describe("an admin turning off someone's two-factor sign-in", () => {
   it('is for admins only', async () => {
     const oscar = await editor('oscar');
     await turnOn(oscar.authorization);
-    const anotherEditor = await t.signIn('editor');
+    const anotherEditor = await t.signIn('office');
     const res = await turnOffFor(oscar.id, anotherEditor.authorization);
     expect(res.statusCode).toBe(403);
     expect((await turnOffFor(oscar.id, oscar.authorization)).statusCode).toBe(403);

@@ -6,6 +6,8 @@ import type { DemoPictureName } from './picture-names';
  */
 interface DemoClient {
   name: string;
+  /** What we did for them, in one line: the public card shows it (their phone is staff-only). */
+  work: string;
   phone: string;
   address: string;
   picture: DemoPictureName;
@@ -14,30 +16,35 @@ interface DemoClient {
 export const demoClients: DemoClient[] = [
   {
     name: 'Metro Cash & Carry',
+    work: 'Roof waterproofing and upkeep of the store’s cold rooms',
     picture: 'building/store',
     phone: '04235761234',
     address: 'Thokar Niaz Baig, Multan Road, Lahore, Punjab',
   },
   {
     name: 'Shaukat Khanum Hospital',
+    work: 'Standby generator and UPS for a hospital wing',
     picture: 'building/hospital',
     phone: '04235905000',
     address: '7A Block R-3, Johar Town, Lahore, Punjab',
   },
   {
     name: 'Packages Mall',
+    work: 'CCTV and security system maintenance across the mall',
     phone: '04238110000',
     address: 'Walton Road, Nishtar Town, Lahore Cantt, Punjab',
     picture: 'building/mall',
   },
   {
     name: 'Gourmet Foods',
+    work: 'Weekend rewiring of a production unit, and its cold chain',
     picture: 'building/foodPlant',
     phone: '04235881122',
     address: '14 Industrial Estate, Kot Lakhpat, Lahore, Punjab',
   },
   {
     name: 'Arfa Software Technology Park',
+    work: 'Air-conditioning service for the office floors',
     picture: 'building/techPark',
     phone: '04235880000',
     address: '346-B Ferozepur Road, Lahore, Punjab',
@@ -99,8 +106,10 @@ export const demoCenters = [
     picture: 'center/headOffice',
     phone: '04235712345',
     address: 'Office 12, Main Boulevard, Gulberg III, Lahore',
-    // Monday to Saturday; closed on Sunday, when the on-call line answers.
+    // Monday to Saturday; closed on Sunday and at night, when the emergency line answers.
     hours: { ...weekdays('09:00', '19:00'), saturday: { opens: '09:00', closes: '19:00' } },
+    emergencyPhone: '03001112233',
+    location: '31.5204,74.3587',
     areas: [
       { area: 'Gulberg' },
       { area: 'DHA' },
@@ -116,6 +125,9 @@ export const demoCenters = [
     address: 'Plot 45, Shahrah-e-Faisal, PECHS Block 6, Karachi',
     // The port's cold stores never close: neither does this center.
     hours: everyDay('00:00', '23:59'),
+    location: '24.8607,67.0011',
+    // Technicians on shift around the clock: faster than the site's usual response time.
+    responseTime: '45–60 minutes',
     areas: [
       { area: 'PECHS' },
       { area: 'Clifton' },
@@ -134,6 +146,7 @@ export const demoCenters = [
       ...weekdays('09:00', '18:00'),
       saturday: { opens: '10:00', closes: '16:00' },
     },
+    location: '33.7104,73.0577',
     areas: [{ area: 'Blue Area' }, { area: 'F-6 to F-11' }, { area: 'G-9 to G-11' }, { area: 'Rawalpindi' }],
   },
 ] satisfies ({ picture: DemoPictureName } & Record<string, unknown>)[];
@@ -159,13 +172,34 @@ export const demoAbout: { title: string; picture: DemoPictureName; description: 
   },
 ];
 
-export const demoGallery: { title: string; pictures: DemoPictureName[] }[] = [
+/** A gallery picture: what it shows, in words that are also its alt text, and its project if any. */
+interface DemoGalleryPicture {
+  picture: DemoPictureName;
+  caption: string;
+  /** The title of the demo project it belongs to (./projects). */
+  project?: string;
+}
+
+export const demoGallery: { title: string; pictures: DemoGalleryPicture[] }[] = [
   {
-    title: 'Recent Installations',
-    pictures: ['place/rooftopACs', 'place/displayChillers', 'place/ceilingDomes', 'place/solarRoof'],
+    title: 'Recent installations',
+    pictures: [
+      {
+        picture: 'place/rooftopACs',
+        caption: 'Outdoor units of newly fitted split ACs on a rooftop',
+        project: 'Split AC installation in a new apartment',
+      },
+      { picture: 'place/displayChillers', caption: 'Display chillers fitted along a supermarket aisle' },
+      { picture: 'place/ceilingDomes', caption: 'Dome CCTV cameras on a shop ceiling' },
+    ],
   },
   {
-    title: 'Our Work Sites',
-    pictures: ['place/coldRoomBuild', 'place/floorCoating', 'place/siteBriefing', 'place/vanDepot'],
+    title: 'Our work sites',
+    pictures: [
+      { picture: 'place/coldRoomBuild', caption: 'Insulated panels going up for a new cold room' },
+      { picture: 'place/floorCoating', caption: 'A protective coating rolled onto a workshop floor' },
+      { picture: 'place/siteBriefing', caption: 'Our team at the morning safety briefing on site' },
+      { picture: 'place/vanDepot', caption: 'Service vans loaded and ready at our depot' },
+    ],
   },
 ];

@@ -54,6 +54,7 @@ export const demoTeam: { name: string; position: string; picture: DemoPictureNam
 
 export const demoTestimonials: {
   name: string;
+  area: string;
   position: string;
   picture: DemoPictureName;
   service: string;
@@ -61,6 +62,7 @@ export const demoTestimonials: {
 }[] = [
   {
     name: 'Sara Khan',
+    area: 'Gulberg, Lahore',
     picture: 'customer/1',
     service: 'Cold Room & Commercial Refrigeration',
     position: 'Restaurant Owner',
@@ -68,6 +70,7 @@ export const demoTestimonials: {
   },
   {
     name: 'Ahmed Raza',
+    area: 'Korangi Industrial Area, Karachi',
     picture: 'customer/2',
     service: 'Electrical Maintenance & Repairs',
     position: 'Facility Manager, Textile Mill',
@@ -75,6 +78,7 @@ export const demoTestimonials: {
   },
   {
     name: 'Fatima Noor',
+    area: 'DHA Phase 5, Lahore',
     picture: 'customer/3',
     service: 'Air-Conditioner Installation',
     position: 'Homeowner',
@@ -82,6 +86,7 @@ export const demoTestimonials: {
   },
   {
     name: 'Usman Tariq',
+    area: 'Clifton, Karachi',
     picture: 'customer/4',
     service: 'CCTV Camera Installation',
     position: 'Retail Chain Manager',
@@ -89,6 +94,7 @@ export const demoTestimonials: {
   },
   {
     name: 'Hina Javed',
+    area: 'F-8, Islamabad',
     picture: 'customer/5',
     service: 'Interior & Exterior Painting',
     position: 'School Administrator',

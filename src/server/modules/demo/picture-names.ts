@@ -30,7 +30,6 @@ export const PLACE_ARTS = [
   'safetyBench',
   'rooftopACs',
   'displayChillers',
-  'solarRoof',
   'ceilingDomes',
   'floorCoating',
   'vanDepot',

@@ -134,6 +134,7 @@ export async function writeDemoRecords(
   // Projects: each a finished job of one service, with its before and after pictures and close-ups;
   // a service's second project shows the scenes' second variant.
   const projectsOf = new Map<number, number>();
+  const projectIds = new Map<string, string | null>();
   for (const p of demoProjects) {
     const variant = (projectsOf.get(p.service) ?? 0) === 0 ? 1 : 2;
     projectsOf.set(p.service, variant);
@@ -145,7 +146,7 @@ export async function writeDemoRecords(
     if (p.extraPictures === 2)
       images.push(await picture(projectPicture(art, variant === 1 ? 2 : 1, 'detail')));
     const { service, client, testimonial, extraPictures, ...story } = p;
-    await create('project', {
+    const created = await create('project', {
       ...story,
       service: serviceId(demoServices[service]!.title),
       client: client === undefined ? null : clientIds[client],
@@ -154,10 +155,12 @@ export async function writeDemoRecords(
       after,
       images,
     });
+    projectIds.set(p.title, idOf(created));
   }
   for (const g of demoGallery) {
-    const images: string[] = [];
-    for (const name of g.pictures) images.push(await picture(name));
+    const images = [];
+    for (const { picture: name, caption, project } of g.pictures)
+      images.push({ image: await picture(name), caption, project: project ? projectIds.get(project) : null });
     await create('gallery', { title: g.title, images });
   }
 }

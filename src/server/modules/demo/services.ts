@@ -84,6 +84,11 @@ export const demoServices: {
   },
 ];
 export interface DemoServiceAnswers {
+  summary: string;
+  /** Rupees; 0 is a free visit, null none at that hour. */
+  calloutPrice: number | null;
+  nightPrice: number | null;
+  warranty: string;
   price: string;
   duration: string;
   steps: { title: string; description: string }[];

@@ -1,10 +1,13 @@
-import type { SiteSettings } from '../../../shared/content/settings';
+import { notifyAddress, type SiteSettings, settings as settingsDef } from '../../../shared/content/settings';
 import { contentTypes } from '../../../shared/content/types';
+import { visibleKeys } from '../../../shared/content/visibility';
 import type { GoLiveItem } from '../../../shared/go-live';
+import { canonicalIdentity } from '../../../shared/identity';
 import type { Database } from '../../db/client';
 import type { Env } from '../../env';
+import { createOnCallStore } from '../on-call/store';
 import { DEFAULT_SETTINGS, DEMO_TRUST_SETTINGS } from '../settings/defaults';
-import { failingMail, liveDemoRecords } from './store';
+import { anyEmergencyLine, failingMail, liveDemoRecords } from './store';
 
 /** Seeding marks its records through the checklist, which later names those still live. */
 export { markDemoRecord } from './store';
@@ -22,22 +25,39 @@ function isNetworkHomePage(url: string): boolean {
   }
 }
 
+/** The domains reserved for examples (RFC 2606), and their subdomains. */
+const isExampleDomain = (host: string) => /(^|\.)example\.(com|org|net)$/i.test(host);
+
 const isExampleHost = (url: string) => {
   try {
-    return /(^|\.)example\.(com|org|net)$/.test(new URL(url).hostname);
+    return isExampleDomain(new URL(url).hostname);
   } catch {
     return false;
   }
 };
 
+/** An address nobody at the company reads: the demo company's own, or one at an example domain. */
+const isDemoAddress = (address: string) =>
+  canonicalIdentity(address) === canonicalIdentity(DEFAULT_SETTINGS.email) ||
+  isExampleDomain(address.slice(address.lastIndexOf('@') + 1));
+
 /** What the settings still carry from the demo: each is one item, fixed on the settings screen. */
 export function settingsItems(settings: SiteSettings): GoLiveItem[] {
   const items: GoLiveItem[] = [];
-  if (!settings.notifyEmail?.trim())
+  // The address the request mails really go to, by the mail code's own rule.
+  const notified = notifyAddress(settings);
+  if (!notified)
     items.push({
       id: 'notifyEmail',
       title: 'Nobody is told about new requests',
       detail: '“Send new requests to” is empty: set the address that should hear about each new request.',
+      fix: SETTINGS_FIX,
+    });
+  else if (isDemoAddress(notified))
+    items.push({
+      id: 'notifyEmail',
+      title: 'New requests go to the demo’s address',
+      detail: `Every new request is mailed to ${notified}, which nobody at your company reads: set “Send new requests to” to an address your staff read.`,
       fix: SETTINGS_FIX,
     });
   if (settings.phone === DEFAULT_SETTINGS.phone || settings.chatNumber === DEFAULT_SETTINGS.chatNumber)
@@ -52,7 +72,7 @@ export function settingsItems(settings: SiteSettings): GoLiveItem[] {
     items.push({
       id: 'portals',
       title: 'The Apps menu links to example addresses',
-      detail: `Set the real addresses of your apps, or they lead nowhere: ${portals.join(', ')}.`,
+      detail: `Set the real addresses of your apps, or clear them to hide the menu: ${portals.join(', ')}.`,
       fix: SETTINGS_FIX,
     });
   const social = [
@@ -90,6 +110,22 @@ function demoTrustClaims(settings: SiteSettings): string[] {
   const names = (settings.certifications ?? []).map((c) => c.name);
   if (demo.certifications.some((c) => names.includes(c.name))) claims.push('certifications');
   return claims;
+}
+
+/**
+ * Urgent requests page whoever is on call; with nobody on the rota they go unassigned and every
+ * admin is paged, night or day (decision 095).
+ */
+export async function onCallItem(database: Database): Promise<GoLiveItem | null> {
+  const acceptsUrgent = contentTypes.some((def) => def.intake?.urgent);
+  if (!acceptsUrgent || (await createOnCallStore(database).anyoneOnRota())) return null;
+  return {
+    id: 'onCall',
+    title: 'Urgent requests are accepted but nobody is on call',
+    detail:
+      'The on-call rota is empty: an urgent request is assigned to nobody and every admin is paged, at any hour. Put the people who answer emergencies on the rota, with their days and hours.',
+    fix: { label: 'Set up the on-call rota', href: '/on-call' },
+  };
 }
 
 /** What the server's environment leaves undone: fixed where the site is run, not in the staff area. */
@@ -137,8 +173,38 @@ export async function demoContentItem(database: Database): Promise<GoLiveItem | 
   return {
     id: 'demoContent',
     title: `${total} demo record${total === 1 ? ' is' : 's are'} still on the site`,
-    detail: 'The first start filled the site with examples. Replace or delete each before customers see it.',
+    detail:
+      'The first start filled the site with examples. Before customers see them, give each its own title and its own description or pictures, or delete it.',
     records,
+  };
+}
+
+/** Words that promise help at any hour. */
+const AROUND_THE_CLOCK = /\b24\s*\/\s*7\b|\b24 hours\b|round[- ]the[- ]clock/i;
+
+/**
+ * The site's public words (tagline, hero, about) promise 24/7 while no center has an emergency
+ * line: a visitor at night then reads "Closed" and rings a landline nobody answers.
+ */
+export async function emergencyLineItem(
+  database: Database,
+  settings: SiteSettings,
+): Promise<GoLiveItem | null> {
+  // The words a visitor reads (visibleTo's rule, asked as nobody signed in).
+  const promising = visibleKeys(null, settingsDef)
+    .map((key) => [key, settingsDef.fields[key as keyof typeof settingsDef.fields]] as const)
+    .filter(
+      ([key, field]) =>
+        (field.kind === 'text' || field.kind === 'longText') &&
+        AROUND_THE_CLOCK.test(String(settings[key as keyof SiteSettings] ?? '')),
+    )
+    .map(([, field]) => field.label);
+  if (promising.length === 0 || (await anyEmergencyLine(database))) return null;
+  return {
+    id: 'emergencyLine',
+    title: 'The site promises 24/7, but no center has an emergency line',
+    detail: `${promising.join(', ')} promise help at any hour. Give a center an emergency line (its 24/7 number, dialled when it is closed), or change those words in Site settings.`,
+    fix: { label: 'Add an emergency line to a service center', href: '/addCenter' },
   };
 }
 
@@ -148,9 +214,16 @@ export async function goLiveItems(deps: {
   env: Pick<Env, 'PUBLIC_URL' | 'SMTP_URL'>;
   settings: SiteSettings;
 }): Promise<GoLiveItem[]> {
-  const [failing, demo] = await Promise.all([outboxItem(deps.database), demoContentItem(deps.database)]);
+  const [onCall, failing, demo, emergency] = await Promise.all([
+    onCallItem(deps.database),
+    outboxItem(deps.database),
+    demoContentItem(deps.database),
+    emergencyLineItem(deps.database, deps.settings),
+  ]);
   return [
     ...settingsItems(deps.settings),
+    ...(onCall ? [onCall] : []),
+    ...(emergency ? [emergency] : []),
     ...environmentItems(deps.env),
     ...(failing ? [failing] : []),
     ...(demo ? [demo] : []),

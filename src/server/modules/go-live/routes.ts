@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { GO_LIVE_PATH, goLiveSchema } from '../../../shared/go-live';
+import { GO_LIVE_ACCESS, GO_LIVE_PATH, goLiveSchema } from '../../../shared/go-live';
 import { errorSchema } from '../../http/schemas';
 import type { SettingsStore } from '../settings/store';
 import { goLiveItems } from './checklist';
@@ -10,7 +10,7 @@ export function goLiveRoutes(settings: SettingsStore): FastifyPluginAsyncZod {
     app.get(
       GO_LIVE_PATH,
       {
-        config: { access: 'admin' },
+        config: { access: GO_LIVE_ACCESS },
         schema: {
           tags: ['go-live'],
           summary: 'The go-live checklist: each open item, with where to fix it (admins)',

@@ -7,6 +7,8 @@ export interface DueMail {
   replyTo: string | null;
   subject: string;
   body: string;
+  /** The HTML part; empty for a mail queued before mails had one. */
+  html: string;
   headers: Record<string, string> | null;
   attempts: number;
   /** Its body or headers hold a secret link: once delivered, the stored copy loses the secret. */
@@ -16,6 +18,7 @@ export interface DueMail {
 /** What a delivered mail keeps in place of what it was sent with. */
 export interface SentCopy {
   body: string;
+  html: string;
   headers: Record<string, string> | null;
 }
 
@@ -29,12 +32,13 @@ export function createOutboxStore(database: Database) {
       replyTo: string | null;
       subject: string;
       body: string;
+      html: string;
       headers: Record<string, string>;
       carriesSecret: boolean;
     }): Promise<void> {
       await database.query(
-        `insert into mail_outbox (resource, record_id, to_address, reply_to, subject, body, headers, carries_secret)
-         values ($1, $2, $3, $4, $5, $6, $7::jsonb, $8)`,
+        `insert into mail_outbox (resource, record_id, to_address, reply_to, subject, body, headers, carries_secret, html)
+         values ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9)`,
         [
           mail.resource,
           mail.recordId,
@@ -44,6 +48,7 @@ export function createOutboxStore(database: Database) {
           mail.body,
           JSON.stringify(mail.headers),
           mail.carriesSecret,
+          mail.html,
         ],
       );
     },
@@ -58,7 +63,7 @@ export function createOutboxStore(database: Database) {
           where id in (
             select id from mail_outbox where sent_at is null and next_attempt_at <= now()
              order by created_at limit $2 for update skip locked)
-          returning id, to_address as "toAddress", reply_to as "replyTo", subject, body, headers, attempts,
+          returning id, to_address as "toAddress", reply_to as "replyTo", subject, body, html, headers, attempts,
                     carries_secret as "carriesSecret"`,
         [leaseSeconds, batch],
       );
@@ -68,9 +73,9 @@ export function createOutboxStore(database: Database) {
     async markSent(id: string, copy: SentCopy | null): Promise<void> {
       await database.query(
         `update mail_outbox set sent_at = now(), last_error = null,
-                body = coalesce($2, body), headers = coalesce($3::jsonb, headers)
+                body = coalesce($2, body), headers = coalesce($3::jsonb, headers), html = coalesce($4, html)
           where id = $1`,
-        [id, copy?.body ?? null, copy?.headers ? JSON.stringify(copy.headers) : null],
+        [id, copy?.body ?? null, copy?.headers ? JSON.stringify(copy.headers) : null, copy?.html ?? null],
       );
     },
 

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Transporter } from 'nodemailer';
 import type { Database } from '../../db/client';
 import { holdsSecretLink, redactSecretLinksIn } from '../../http/secret-urls';
+import { isLaidOut, type LaidOutMail } from './layout';
 import { createOutboxStore, type DueMail, type SentCopy } from './outbox-store';
 
 export interface OutgoingMail {
@@ -9,8 +10,8 @@ export interface OutgoingMail {
   recordId: string;
   to: string;
   replyTo?: string;
-  subject: string;
-  body: string;
+  /** Subject, text and HTML, as the one mail layout wrote them (layout.ts): nothing else is queued. */
+  content: LaidOutMail;
   /** Extra headers sent as they are (List-Unsubscribe on mail to subscribers). */
   headers?: Record<string, string>;
   /**
@@ -25,15 +26,17 @@ export interface OutgoingMail {
 const REMOVED_BODY = '[The text of this mail was removed after delivery: it carried a secret.]';
 
 /** What a delivered mail that carried a secret keeps: the same text, each secret link without its secret. */
-export function sentCopyOf(mail: Pick<DueMail, 'body' | 'headers'>): SentCopy {
+export function sentCopyOf(mail: Pick<DueMail, 'body' | 'html' | 'headers'>): SentCopy {
   const body = redactSecretLinksIn(mail.body);
+  const html = redactSecretLinksIn(mail.html);
   const headers = mail.headers
     ? Object.fromEntries(
         Object.entries(mail.headers).map(([name, value]) => [name, redactSecretLinksIn(value)]),
       )
     : null;
   const redactedHeaders = JSON.stringify(headers) !== JSON.stringify(mail.headers);
-  return { body: body === mail.body && !redactedHeaders ? REMOVED_BODY : body, headers };
+  const redacted = body !== mail.body || html !== mail.html || redactedHeaders;
+  return { body: redacted ? body : REMOVED_BODY, html: redacted ? html : '', headers };
 }
 
 export interface MailOutboxOptions {
@@ -93,6 +96,8 @@ export function createMailOutbox(database: Database, options: MailOutboxOptions)
         replyTo: row.replyTo ? { name: '', address: row.replyTo } : undefined,
         subject: row.subject,
         text: row.body,
+        // A mail queued before the layout had an HTML part goes as text.
+        html: row.html || undefined,
         headers: row.headers ?? undefined,
       });
       await store.markSent(row.id, row.carriesSecret ? sentCopyOf(row) : null);
@@ -114,14 +119,24 @@ export function createMailOutbox(database: Database, options: MailOutboxOptions)
   const outbox = {
     /** Queue a mail inside the caller's transaction. */
     async enqueue(tx: Database, mail: OutgoingMail): Promise<void> {
+      // The type says so already; this says it to a caller that cast its way past it.
+      if (!isLaidOut(mail.content))
+        throw new TypeError('A mail must be written by the mail layout (mail/layout.ts).');
       const headers = mail.headers ?? {};
+      const { subject, text, html } = mail.content;
       await createOutboxStore(tx).insert({
-        ...mail,
+        resource: mail.resource,
+        recordId: mail.recordId,
+        to: mail.to,
+        subject,
+        body: text,
+        html,
         replyTo: mail.replyTo ?? null,
         headers,
         carriesSecret:
           mail.carriesSecret === true ||
-          holdsSecretLink(mail.body) ||
+          holdsSecretLink(text) ||
+          holdsSecretLink(html) ||
           Object.values(headers).some(holdsSecretLink),
       });
     },

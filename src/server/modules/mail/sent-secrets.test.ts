@@ -7,7 +7,10 @@ import { backupToFile } from '../../backup/backup';
 import { createTestApp, giveAccountEmail } from '../../test/helpers';
 import { eventually, type ReceivedMail, startSmtpPeer } from '../../test/smtp-peer';
 import { runMaintenance } from '../maintenance';
+import { layMail, paragraph } from './layout';
 import { SENT_MAIL_DAYS } from './outbox';
+
+const SENDER = { companyName: 'CoolFix', phone: '03001234567', timeZone: 'Asia/Karachi' };
 
 const peer = await startSmtpPeer();
 afterAll(() => peer.close());
@@ -25,6 +28,7 @@ beforeAll(async () => {
 
 interface OutboxRow {
   body: string;
+  html: string;
   headers: Record<string, string>;
   sent_at: string | null;
   attempts: number;
@@ -33,7 +37,7 @@ interface OutboxRow {
 /** The stored copy of the mails to `to`, read straight from the table (what a backup or a thief reads). */
 const rowsTo = (to: string) =>
   t.database.query<OutboxRow>(
-    'select body, headers, sent_at, attempts, carries_secret from mail_outbox where to_address = $1 order by created_at',
+    'select body, html, headers, sent_at, attempts, carries_secret from mail_outbox where to_address = $1 order by created_at',
     [to],
   );
 /** The stored copy once the mail to `to` was delivered. */
@@ -55,13 +59,8 @@ const backupText = async (name: string) => {
 };
 
 async function editorWithEmail(username: string, email: string) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/signup',
-    payload: { name: 'Person', username, password: 'a long passphrase' },
-  });
-  const id = res.json()._id as string;
-  await t.database.query(`update users set role = 'editor' where id::text = $1`, [id]);
+  const id = await t.requestAccount({ name: 'Person', username, password: 'a long passphrase' });
+  await t.database.query(`update users set role = 'office' where id::text = $1`, [id]);
   await giveAccountEmail(t.database, email, { userId: id });
   return id;
 }
@@ -120,22 +119,27 @@ describe('a mail that carries a secret link', () => {
       resource: 'test',
       recordId: '1',
       to: email,
-      subject: 'Your request',
-      body: `See how it goes: ${SITE}/track/${token}\nThanks.\n`,
+      content: layMail(SENDER, {
+        subject: 'Your request',
+        heading: 'Your request',
+        blocks: [paragraph(`See how it goes: ${SITE}/track/${token}`)],
+      }),
     });
     t.app.mailOutbox!.nudge();
     const [received] = await eventually(() => (mailsTo(email).length === 1 ? mailsTo(email) : null));
     expect(textOf(received!)).toContain(token);
     const [sent] = await sentRowsTo(email);
     expect(sent!.carries_secret).toBe(true);
-    expect(sent!.body).toBe(`See how it goes: ${SITE}/track/[redacted]\nThanks.\n`);
+    expect(sent!.body).toContain(`See how it goes: ${SITE}/track/[redacted]\n`);
+    expect(sent!.html).toContain(`See how it goes: ${SITE}/track/[redacted]<`);
+    expect(JSON.stringify(sent)).not.toContain(token);
   });
 
   it('not yet sent keeps its token in the database, for the next attempt, but not in a backup', async () => {
     const token = 'W4itingT0kenW4itingT0kenW4itingT0kenW4iting';
     await t.database.query(
-      `insert into mail_outbox (resource, record_id, to_address, subject, body, next_attempt_at, carries_secret)
-       values ('password-reset', '4', 'waiting@example.com', 'Reset', $1, now() + interval '1 day', true)`,
+      `insert into mail_outbox (resource, record_id, to_address, subject, body, html, next_attempt_at, carries_secret)
+       values ('password-reset', '4', 'waiting@example.com', 'Reset', $1, $1, now() + interval '1 day', true)`,
       [`Open ${SITE}/reset?token=${token} within 30 minutes.`],
     );
     const [waiting] = await rowsTo('waiting@example.com');
@@ -152,13 +156,13 @@ describe('a mail that carries a secret link', () => {
       resource: 'test',
       recordId: '2',
       to: email,
-      subject: 'Your code',
-      body: 'Your code is 839201.\n',
+      content: layMail(SENDER, { subject: 'Your code', heading: 'Your code', blocks: [paragraph('839201')] }),
       carriesSecret: true,
     });
     t.app.mailOutbox!.nudge();
     const [sent] = await sentRowsTo(email);
     expect(sent!.body).not.toContain('839201');
+    expect(sent!.html).not.toContain('839201');
   });
 });
 
@@ -166,8 +170,8 @@ describe('delivered mail', () => {
   it(`is deleted by maintenance ${SENT_MAIL_DAYS} days after it was sent; mail not yet sent stays`, async () => {
     const insert = (to: string, sentDaysAgo: number | null) =>
       t.database.query(
-        `insert into mail_outbox (resource, record_id, to_address, subject, body, created_at, sent_at, next_attempt_at)
-         values ('test', '3', $1, 'Old', 'Old news', now() - interval '60 days',
+        `insert into mail_outbox (resource, record_id, to_address, subject, body, html, created_at, sent_at, next_attempt_at)
+         values ('test', '3', $1, 'Old', 'Old news', '', now() - interval '60 days',
                  now() - make_interval(days => $2::int), now() + interval '1 day')`,
         [to, sentDaysAgo],
       );

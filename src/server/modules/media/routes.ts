@@ -137,7 +137,7 @@ export function mediaRoutes(store: MediaStore): FastifyPluginAsyncZod {
     app.post(
       '/api/upload',
       {
-        config: { access: 'staff', keyScope: 'content:write' },
+        config: { access: 'pictures:upload', keyScope: 'content:write' },
         bodyLimit: MAX_UPLOAD_BYTES + 64 * 1024,
         schema: {
           operationId: 'uploadImage',

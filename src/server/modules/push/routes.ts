@@ -16,7 +16,7 @@ export function pushRoutes(store: PushStore, options: { publicKey: string; allow
     app.get(
       '/api/push/key',
       {
-        config: { access: 'staff' },
+        config: { access: 'account' },
         schema: {
           tags: ['push'],
           summary: "The site's VAPID public key, for PushManager.subscribe({ applicationServerKey })",
@@ -38,7 +38,7 @@ export function pushRoutes(store: PushStore, options: { publicKey: string; allow
     app.post(
       '/api/push/subscriptions',
       {
-        config: { access: 'staff' },
+        config: { access: 'account' },
         schema: {
           tags: ['push'],
           summary: "Send urgent requests to this browser as notifications (the browser's PushSubscription)",
@@ -57,7 +57,7 @@ export function pushRoutes(store: PushStore, options: { publicKey: string; allow
     app.delete(
       '/api/push/subscriptions',
       {
-        config: { access: 'staff' },
+        config: { access: 'account' },
         schema: {
           operationId: 'deletePushSubscription',
           tags: ['push'],

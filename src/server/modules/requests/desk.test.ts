@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAIL_NOT_SET_UP } from '../../../shared/request-desk';
+import { MAIL_NOT_SET_UP, PAST_VISIT_MESSAGE } from '../../../shared/request-desk';
 import { createTestApp } from '../../test/helpers';
 import { eventually, type ReceivedMail, startSmtpPeer } from '../../test/smtp-peer';
 
@@ -45,6 +45,11 @@ const reply = (id: string, payload: unknown) =>
     headers: staff,
     payload: payload as object,
   });
+/** Whether staff's work mailed `address` (the confirmation every customer gets on sending aside). */
+const newsTo = (address: string) =>
+  peer.received.some(
+    (mail) => mail.to.includes(address) && !/^Subject: We have your request/m.test(mail.raw),
+  );
 const mailTo = (address: string, subject: RegExp) =>
   eventually(() => peer.received.find((mail) => mail.to.includes(address) && subject.test(mail.raw)));
 /** The status link a mail carries: on a line of its own. */
@@ -148,7 +153,7 @@ describe('a stage change', () => {
 
   it('to scheduled mails the customer by default: the visit, the reference, the link to their status page', async () => {
     const sent = await newRequest();
-    const res = await put(sent._id, { stage: 'scheduled', scheduledAt: '2026-11-25T05:00:00.000Z' });
+    const res = await put(sent._id, { stage: 'scheduled', scheduledAt: '2037-11-25T05:00:00.000Z' });
     expect(res.statusCode, res.body).toBe(200);
     const subject = new RegExp(
       `^Subject: Your request ${sent.reference}: visit scheduled for Wed 25 Nov, 10:00`,
@@ -156,7 +161,7 @@ describe('a stage change', () => {
     );
     const mail = await mailTo(`customer${n}@example.com`, subject);
     expect(mail.raw).toMatch(/^Reply-To: desk@coolfix\.example/m);
-    expect(mail.raw).toContain('Visit scheduled for Wednesday, 25 November 2026 at 10:00');
+    expect(mail.raw).toContain('Visit scheduled for Wed 25 Nov 2037, 10:00 am');
     const link = linkIn(mail);
     expect(link).toBe(`https://coolfix.example${sent.trackUrl}`);
     // The link opens the customer's own status page, which shows the visit.
@@ -164,30 +169,30 @@ describe('a stage change', () => {
     expect(await t.app.site.trackRequest(token)).toMatchObject({
       reference: sent.reference,
       stage: 'scheduled',
-      scheduledAt: '2026-11-25T05:00:00.000Z',
+      scheduledAt: '2037-11-25T05:00:00.000Z',
     });
     const page = await t.app.inject({ method: 'GET', url: new URL(link!).pathname });
     expect(page.statusCode).toBe(200);
-    expect(page.body).toContain('Visit scheduled for Wednesday, 25 November 2026 at 10:00');
+    expect(page.body).toContain('Visit scheduled for Wed 25 Nov 2037, 10:00 am');
     const { history } = await get(sent._id);
     expect(history.at(-1)).toMatchObject({
       from: 'new',
       to: 'scheduled',
-      scheduledAt: '2026-11-25T05:00:00.000Z',
+      scheduledAt: '2037-11-25T05:00:00.000Z',
       notified: true,
     });
   });
 
   it('records a booked visit moved to another time and tells the customer; the same time again is nothing', async () => {
     const sent = await newRequest();
-    await put(sent._id, { stage: 'scheduled', scheduledAt: '2026-11-25T05:00:00.000Z' });
-    const moved = await put(sent._id, { scheduledAt: '2026-11-26T09:30:00.000Z' });
+    await put(sent._id, { stage: 'scheduled', scheduledAt: '2037-11-25T05:00:00.000Z' });
+    const moved = await put(sent._id, { scheduledAt: '2037-11-26T09:30:00.000Z' });
     expect(moved.statusCode, moved.body).toBe(200);
     await mailTo(
       `customer${n}@example.com`,
       new RegExp(`^Subject: Your request ${sent.reference}: visit scheduled for Thu 26 Nov, 14:30`, 'm'),
     );
-    const again = await put(sent._id, { scheduledAt: '2026-11-26T09:30:00.000Z', assignee: staff.userId });
+    const again = await put(sent._id, { scheduledAt: '2037-11-26T09:30:00.000Z', assignee: staff.userId });
     expect(again.statusCode, again.body).toBe(200);
     // The assignment saved with it is an entry of its own (decision 091).
     const history = (await get(sent._id)).history.filter((entry: { kind: string }) => entry.kind === 'stage');
@@ -195,7 +200,7 @@ describe('a stage change', () => {
       'new>scheduled',
       'scheduled>scheduled',
     ]);
-    expect(history.at(-1)).toMatchObject({ scheduledAt: '2026-11-26T09:30:00.000Z', notified: true });
+    expect(history.at(-1)).toMatchObject({ scheduledAt: '2037-11-26T09:30:00.000Z', notified: true });
   });
 
   it('tells nobody by default about a request the honeypot caught, unless staff ask', async () => {
@@ -207,7 +212,7 @@ describe('a stage change', () => {
     await put(asked._id, { spam: true });
     await put(asked._id, { stage: 'done', notifyCustomer: true });
     expect((await get(asked._id)).history.at(-1)).toMatchObject({ to: 'done', notified: true });
-    expect(peer.received.some((mail) => mail.to.includes(`customer${n - 1}@example.com`))).toBe(false);
+    expect(newsTo(`customer${n - 1}@example.com`)).toBe(false);
   });
 
   it('follows notifyCustomer when it is given, and does not store it', async () => {
@@ -221,7 +226,7 @@ describe('a stage change', () => {
     );
     expect((await get(quiet._id)).history.at(-1)).toMatchObject({ to: 'done', notified: false });
     expect((await get(told._id)).history.at(-1)).toMatchObject({ to: 'contacted', notified: true });
-    expect(peer.received.some((mail) => mail.to.includes(`customer${n - 1}@example.com`))).toBe(false);
+    expect(newsTo(`customer${n - 1}@example.com`)).toBe(false);
     expect(await get(told._id)).not.toHaveProperty('notifyCustomer');
   });
 
@@ -242,6 +247,7 @@ describe('a reply', () => {
     expect(res.json()).toEqual({
       _id: expect.any(String),
       kind: 'reply',
+      channel: 'email',
       at: expect.any(String),
       by: 'Site Admin',
       text: 'We can come tomorrow at 10. Does that suit you?',
@@ -284,13 +290,148 @@ describe('the whole-record PUT of the spec', () => {
     const res = await put(_id, { ...asRead, status: 'read' });
     expect(res.statusCode, res.body).toBe(200);
     const after = await get(_id);
-    const { status, version, updatedAt, ...rest } = after;
-    const { status: _s, version: _v, updatedAt: _u, ...restCurrent } = current;
+    const { status, version, updatedAt, seen, ...rest } = after;
+    const { status: _s, version: _v, updatedAt: _u, seen: unseen, ...restCurrent } = current;
     expect(status).toBe('read');
     expect(version).toBe(current.version + 1);
     expect(rest).toEqual(restCurrent);
     expect(rest.notes).toHaveLength(2);
     expect(rest.history).toHaveLength(1);
+    // Marked read is seen, by whoever marked it (decision 100).
+    expect(unseen).toBeNull();
+    expect(seen).toEqual({ by: 'Site Admin', at: expect.any(String) });
+  });
+});
+
+const seen = (id: string, headers: Record<string, string> = staff) =>
+  t.app.inject({ method: 'POST', url: `/api/contactus/${id}/seen`, headers });
+
+describe('seen by someone (decision 100)', () => {
+  it('is set by the first staff member to open a request: Pending becomes read, quietly, once', async () => {
+    const { _id } = await newRequest();
+    const before = await get(_id);
+    expect(before).toMatchObject({ status: 'Pending', seen: null });
+    const technician = await t.signIn('technician');
+    await put(_id, { assignee: technician.userId });
+    const first = await seen(_id, technician);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toEqual({
+      status: 'read',
+      version: before.version + 2,
+      seen: { by: 'Technician', at: expect.any(String) },
+    });
+    // Opened again, by someone else: nothing changes.
+    const again = await seen(_id);
+    expect(again.json()).toEqual(first.json());
+    const after = await get(_id);
+    expect(after).toMatchObject({ status: 'read', version: first.json().version, seen: first.json().seen });
+    // Not an event of the history: that stays the work done.
+    expect(after.history.map((entry: { kind: string }) => entry.kind)).toEqual(['assign']);
+  });
+
+  it("follows the spec's status both ways, and is for staff sessions only", async () => {
+    const { _id } = await newRequest();
+    await put(_id, { status: 'read' });
+    expect((await get(_id)).seen).toMatchObject({ by: 'Site Admin' });
+    // The spec's clients may mark it unread again: then nobody has seen it.
+    const unread = await put(_id, { status: 'Pending' });
+    expect(unread.statusCode, unread.body).toBe(200);
+    expect(await get(_id)).toMatchObject({ status: 'Pending', seen: null });
+    expect((await seen(_id, {})).statusCode).toBe(401);
+    expect((await seen('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+  });
+});
+
+describe('a visit time', () => {
+  const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+
+  it('in the past is refused with the field message; nothing is stored or mailed', async () => {
+    const sent = await newRequest();
+    const res = await put(sent._id, { stage: 'scheduled', scheduledAt: '2020-06-15T05:00:00.000Z' });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().fields).toEqual({ scheduledAt: PAST_VISIT_MESSAGE });
+    expect(await get(sent._id)).toMatchObject({ stage: 'new', scheduledAt: null, history: [] });
+    // The office's notice and the customer's confirmation of the new request, and no visit.
+    const mails = await t.database.query<{ to_address: string }>(
+      'select to_address from mail_outbox where record_id = $1 order by to_address',
+      [sent._id],
+    );
+    expect(mails.map((mail) => mail.to_address)).toEqual([sent.email, 'desk@coolfix.example'].sort());
+  });
+
+  it('a few minutes behind is a clock running slow, and is booked; a time already held is not judged', async () => {
+    const sent = await newRequest();
+    const slow = minutesFromNow(-2);
+    const res = await put(sent._id, { stage: 'scheduled', scheduledAt: slow, notifyCustomer: false });
+    expect(res.statusCode, res.body).toBe(200);
+    // Days later, the spec's client sends the whole record back, with its visit now past.
+    await t.database.query(
+      `update contact_messages set scheduled_at = '2020-06-15T05:00:00Z' where id = $1`,
+      [sent._id],
+    );
+    const asRead = await get(sent._id);
+    const whole = await put(sent._id, { ...asRead, status: 'read' });
+    expect(whole.statusCode, whole.body).toBe(200);
+    // Moving it to another past time is still refused.
+    const moved = await put(sent._id, { scheduledAt: minutesFromNow(-60) });
+    expect(moved.statusCode).toBe(400);
+  });
+});
+
+describe('digits of any script', () => {
+  it('are read as ASCII digits in a phone and a number, and stored so', async () => {
+    const urdu = await newRequest({ phone: '۰۳۰۰ ۱۲۳۴۵۶۷' });
+    const arabic = await newRequest({ phone: '٠٣٠٠-١٢٣٤٥٦٧' });
+    for (const { _id } of [urdu, arabic]) expect((await get(_id)).phone).toBe('03001234567');
+    const rows = await t.database.query<{ phone: string }>(
+      'select phone from contact_messages where id = any($1::uuid[])',
+      [[urdu._id, arabic._id]],
+    );
+    expect(rows.map((row) => row.phone)).toEqual(['03001234567', '03001234567']);
+    await t.saveSettings({ foundedYear: '۲۰۱۰', jobsCompleted: '١٢٠٠' }, staff);
+    const settings = (await t.app.inject({ method: 'GET', url: '/api/settings' })).json();
+    expect(settings).toMatchObject({ foundedYear: 2010, jobsCompleted: 1200 });
+  });
+});
+
+describe('a reply on WhatsApp', () => {
+  /** A request whose customer gave only a phone (the e-mail column left empty). */
+  // Filed with a phone alone, as a customer may (decision 096).
+  const phoneOnlyRequest = () => newRequest({ email: undefined });
+  const whatsapp = (id: string, payload: unknown, headers: Record<string, string> = staff) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/contactus/${id}/whatsapp-reply`,
+      headers,
+      payload: payload as object,
+    });
+
+  it('is kept in the history with its words and who sent it, a first response; nothing is mailed', async () => {
+    const { _id } = await phoneOnlyRequest();
+    const res = await whatsapp(_id, { text: ' We come at 4 pm. ' });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({
+      kind: 'reply',
+      channel: 'whatsapp',
+      by: 'Site Admin',
+      text: 'We come at 4 pm.',
+    });
+    const after = await get(_id);
+    expect(after.history).toEqual([res.json()]);
+    expect(after.firstResponseAt).toEqual(expect.any(String));
+    const mails = await t.database.query<{ to_address: string }>(
+      'select to_address from mail_outbox where record_id = $1',
+      [_id],
+    );
+    expect(mails.map((mail) => mail.to_address)).toEqual(['desk@coolfix.example']);
+  });
+
+  it('refuses empty words, an unknown request and anyone not signed in', async () => {
+    const { _id } = await phoneOnlyRequest();
+    expect((await whatsapp(_id, { text: ' ' })).json().fields.text).toBe('Reply is required.');
+    expect((await whatsapp('00000000-0000-4000-8000-000000000000', { text: 'Hi' })).statusCode).toBe(404);
+    expect((await whatsapp(_id, { text: 'Hi' }, {})).statusCode).toBe(401);
+    expect((await get(_id)).history).toEqual([]);
   });
 });
 
@@ -309,12 +450,16 @@ describe('a change and its audit row', () => {
     }
     const after = await get(_id);
     expect(after).toMatchObject({ stage: 'new', firstResponseAt: null, notes: [], history: [] });
-    // Only the office's notice of the new request; nothing to the customer.
-    const mails = await t.database.query<{ to_address: string }>(
-      'select to_address from mail_outbox where record_id = $1',
+    // Only the office's notice of the new request and the customer's confirmation of it; nothing
+    // of the refused work.
+    const mails = await t.database.query<{ to_address: string; subject: string }>(
+      'select to_address, subject from mail_outbox where record_id = $1 order by to_address',
       [_id],
     );
-    expect(mails.map((mail) => mail.to_address)).toEqual(['desk@coolfix.example']);
+    expect(mails.map((mail) => `${mail.to_address} ${mail.subject.split(' ')[0]}`)).toEqual([
+      expect.stringMatching(/^customer\d+@example\.com We$/),
+      'desk@coolfix.example New',
+    ]);
   });
 });
 

@@ -1,12 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { notifyAddress } from '../../../shared/content/settings';
 import { canonicalIdentity } from '../../../shared/identity';
 import { EMAIL_PATTERN } from '../../../shared/text';
 import { type ContentRepository, recordName } from '../../content/repository';
 import type { ChangeLog } from '../../db/change-log';
 import type { Database } from '../../db/client';
 import type { MailOutbox } from '../mail/outbox';
+import { createOnCallStore } from '../on-call/store';
 import { createSettingsStore } from '../settings/store';
-import { urgentNotification } from './staff-mail';
+import { requestFacts, requestNotification, type TitleOf } from './staff-mail';
 import { ESCALATION_BATCH, type RequestStore } from './store';
 
 export interface EscalationDeps {
@@ -17,6 +19,8 @@ export interface EscalationDeps {
   /** The mail outbox, null without SMTP_URL. */
   outbox(): Pick<MailOutbox, 'enqueue' | 'nudge'> | null;
   siteOrigin(): string;
+  /** The service by its title in the mail, never its slug. */
+  titleOf: TitleOf;
   log: Pick<FastifyBaseLogger, 'error'>;
   /** The clock: tests move it instead of waiting. */
   now: () => Date;
@@ -44,8 +48,8 @@ export function createEscalation(deps: EscalationDeps) {
 
   /** The notify address (else the company's) and every admin's address, each once. */
   async function recipients(tx: Database): Promise<string[]> {
-    const settings = (await createSettingsStore(tx).get()) as unknown as Record<string, unknown>;
-    const all = [String(settings.notifyEmail || settings.email || ''), ...(await store.adminAddresses(tx))];
+    const settings = await createSettingsStore(tx).get();
+    const all = [notifyAddress(settings), ...(await store.adminAddresses(tx))];
     const seen = new Set<string>();
     return all.filter((address) => {
       const key = canonicalIdentity(address);
@@ -69,16 +73,19 @@ export function createEscalation(deps: EscalationDeps) {
         if (claimed.length === 0) return [];
         const to = await recipients(tx);
         const records = deps.requests.in(tx);
+        const onCall = { names: (await createOnCallStore(tx).onCallAt(at)).map((person) => person.name) };
         for (const id of claimed) {
           const record = await records.findById(id);
           if (!record) continue;
-          const mail = urgentNotification(
-            def,
-            record,
-            deps.siteOrigin(),
-            'ESCALATED',
-            `Nobody has picked up this emergency request in ${minutes} minutes: it is still new.`,
-          );
+          const facts = await requestFacts(tx, def, record, deps.siteOrigin(), deps.titleOf);
+          const mail = requestNotification(def, record, facts, {
+            photoCount: 0,
+            urgent: {
+              word: 'ESCALATED',
+              opening: `Nobody has picked up this emergency request in ${minutes} minutes: it is still new.`,
+              onCall,
+            },
+          });
           for (const address of to)
             await outbox.enqueue(tx, { resource: def.name, recordId: id, to: address, ...mail });
           await tx.record({

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { LIVE_PATH, type LiveChange } from '../../../shared/request-stats';
+import { LIVE_ACCESS, LIVE_PATH, type LiveChange } from '../../../shared/request-stats';
 import { tooManyRequests } from '../../errors';
 import { errorSchema } from '../../http/schemas';
 
@@ -29,7 +29,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     LIVE_PATH,
     {
-      config: { access: 'staff', stream: true },
+      config: { access: LIVE_ACCESS, stream: true },
       schema: {
         operationId: 'streamChanges',
         tags: ['live'],

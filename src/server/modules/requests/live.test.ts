@@ -10,7 +10,7 @@ let base = '';
 let staff: { authorization: string; userId: string };
 
 beforeAll(async () => {
-  staff = await t.signIn('editor');
+  staff = await t.signIn('office');
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });

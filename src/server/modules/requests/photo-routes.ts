@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { VISITOR_PHOTO_MAX_BYTES } from '../../../shared/constants';
-import { outsideKeyLimit } from '../../content/key-limits';
+import { limitedTo, outsideReach } from '../../content/key-limits';
 import type { ContentRepository } from '../../content/repository';
 import { notFound } from '../../errors';
 import { refuseOtherSites } from '../../http/same-site';
@@ -65,7 +65,7 @@ export function photoRoutes(store: PhotoStore, requests: ContentRepository): Fas
     app.get(
       '/api/contactus/:id/photos/:n',
       {
-        config: { access: 'staff', keyScope: 'leads:read' },
+        config: { access: 'requests:read', keyScope: 'leads:read' },
         schema: {
           tags: ['Messages'],
           summary: "One of a request's photos (staff only; never cached by a shared cache)",
@@ -74,10 +74,10 @@ export function photoRoutes(store: PhotoStore, requests: ContentRepository): Fas
         },
       },
       async (request, reply) => {
-        // A key limited to one technician sees the photos of their own requests only.
-        if (request.apiKey?.userId) {
+        // A technician, or a key limited to one, sees the photos of their own requests only.
+        if (limitedTo(request)) {
           const record = await requests.findById(request.params.id);
-          if (!record || outsideKeyLimit(request, REQUEST_FIELDS.assignee, record)) throw notFound('Photo');
+          if (!record || outsideReach(request, REQUEST_FIELDS.assignee, record)) throw notFound('Photo');
         }
         const blob = await store.photo(request.params.id, request.params.n);
         if (!blob) throw notFound('Photo');

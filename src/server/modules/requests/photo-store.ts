@@ -1,3 +1,4 @@
+import { requestPhotoPath } from '../../../shared/request-desk';
 import { hashTrackToken, newTrackToken, TRACK_TOKEN_PATTERN } from '../../content/tracking';
 import { createBlobStore, type StoredBlob } from '../../db/blob-store';
 import type { Database } from '../../db/client';
@@ -10,7 +11,7 @@ export const PHOTO_CLAIM_MINUTES = 45;
 export const PHOTO_SWEEP_MINUTES = 10;
 
 /** The staff-only address of a request's `n`th photo (1-based). */
-export const photoUrl = (messageId: string, n: number) => `/api/contactus/${messageId}/photos/${n}`;
+export const photoUrl = requestPhotoPath;
 
 export const PHOTO_TOKEN_ERROR =
   'A photo could not be attached: it was sent too long ago or already used. Choose it again.';

@@ -20,7 +20,7 @@ let admin: { authorization: string };
 let editor: { authorization: string };
 beforeAll(async () => {
   admin = await t.signIn('admin');
-  editor = await t.signIn('editor');
+  editor = await t.signIn('office');
   await t.saveSettings({ notifyEmail: 'desk@coolfix.example' }, admin);
 });
 
@@ -160,7 +160,7 @@ describe('a request with photos', () => {
       peer.received.find((m) => m.to.includes('desk@coolfix.example') && m.raw.includes(`Caller ${sent}`)),
     );
     const body = mail.raw.replace(/=\r?\n/g, '');
-    expect(body).toContain(`With 2 photos of the fault, on the request's page:`);
+    expect(body).toContain(`Photos of the fault: 2, on the request's page`);
     expect(body).toContain(`https://coolfix.example/message/${id}`);
     expect(mail.raw).not.toMatch(/^Content-Type: image\//m);
 
@@ -271,7 +271,7 @@ describe('photos for another app', () => {
       expect(res.statusCode, res.body).toBe(201);
       return { authorization: `Bearer ${res.json().key}` };
     };
-    const technician = await t.signIn('editor');
+    const technician = await t.signIn('office');
     const filed = async () => {
       const res = await request({ photos: [await token()] });
       expect(res.statusCode, res.body).toBe(201);

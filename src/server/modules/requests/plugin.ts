@@ -11,7 +11,7 @@ import { requestStatsRoutes } from './stats-routes';
 import { createRequestStatsStore } from './stats-store';
 import { tapRoutes } from './tap-routes';
 import { createTapStore } from './tap-store';
-import { createUrgentAlerts, readableValue } from './urgent-alerts';
+import { createUrgentAlerts, titleFrom } from './urgent-alerts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,8 +21,8 @@ declare module 'fastify' {
     urgent: {
       /** Resolves when the push notifications already started have been sent or given up. */
       settled(): Promise<void>;
-      /** Browser notifications about a new urgent request, after its commit; never awaited. */
-      created(record: StoredRecord): void;
+      /** Browser notifications about a new urgent request to the staff paged, after its commit; never awaited. */
+      created(record: StoredRecord, userIds: readonly string[]): void;
       /** The escalation sweep of urgent requests left new. */
       escalation: Escalation;
     };
@@ -45,6 +45,7 @@ export const requestsPlugin = fp<RequestsPluginOptions>(
     const requests = app.repositories.get(contactus.name);
     if (!requests) throw new Error(`no repository for ${contactus.name}`);
     const alerts = createUrgentAlerts(app, app.push);
+    const now = options.now ?? (() => new Date());
     const service = createRequestService({
       database: app.database,
       changes: app.changes,
@@ -53,11 +54,11 @@ export const requestsPlugin = fp<RequestsPluginOptions>(
       outbox: app.mailOutbox,
       intake: app.intake,
       secretBox: app.secretBox,
-      titleOf: (tx, def, key, value) => readableValue(app, def, key, value, tx),
+      titleOf: titleFrom(app.repositories),
       assignedPush: (userId, record) => alerts.assigned(requests.def, record, userId),
       escalation: {
         log: app.log,
-        now: options.now ?? (() => new Date()),
+        now,
         minutes: app.env.URGENT_ESCALATE_MINUTES,
       },
     });
@@ -66,7 +67,8 @@ export const requestsPlugin = fp<RequestsPluginOptions>(
     app.decorate('requestPhotos', photos);
 
     const { escalation } = service;
-    const urgentCreated = (record: StoredRecord) => alerts.created(requests.def, record);
+    const urgentCreated = (record: StoredRecord, userIds: readonly string[]) =>
+      alerts.created(requests.def, record, userIds);
     app.decorate('urgent', { settled: alerts.settled, created: urgentCreated, escalation });
     app.contentHooks.set(
       contactus.name,
@@ -76,7 +78,9 @@ export const requestsPlugin = fp<RequestsPluginOptions>(
         photos,
         outbox: app.mailOutbox,
         siteOrigin: () => app.siteOrigin(),
+        titleOf: titleFrom(app.repositories),
         urgentCreated,
+        now,
       }),
     );
     // Once at start (what became due while no instance ran), then on a timer; stopped on close.
@@ -110,5 +114,5 @@ export const requestRoutesPlugin = fp(
     await app.register(requestStatsRoutes(createRequestStatsStore(app.database), taps));
     await app.register(liveRoutes);
   },
-  { name: 'request-routes', dependencies: ['requests'], encapsulate: true },
+  { name: 'request-routes', dependencies: ['requests', 'settings'], encapsulate: true },
 );

@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
-import { contactus } from '../../../shared/content/types';
+import { contactus, service as serviceType } from '../../../shared/content/types';
 import type { ContentHookRegistry } from '../../content/hooks';
 import { createIntake } from '../../content/intake';
 import { createContentRepository } from '../../content/repository';
@@ -12,6 +12,7 @@ import { createSettingsStore } from '../settings/store';
 import { requestHooks } from './hooks';
 import { createPhotoStore } from './photo-store';
 import { createRequestService } from './service';
+import { titleFrom } from './urgent-alerts';
 
 // The desk's rules over a real database, without an HTTP server: what staff do to a request and
 // what its customer hears of it (mail is queued in the outbox, never sent: the outbox is not started).
@@ -24,6 +25,8 @@ const outbox = createMailOutbox(database, {
   log,
 });
 const requests = createContentRepository(database, contactus);
+// A chosen service is named by its title in the mails, read from its own repository.
+const titleOf = titleFrom(new Map([[serviceType.name, createContentRepository(database, serviceType)]]));
 const changes = createChangeLog(database);
 let minutesAhead = 0;
 // The generic intake with the request's hooks registered, as the app wires them: `submit` is
@@ -41,6 +44,7 @@ const service = createRequestService({
   outbox,
   intake,
   secretBox: async () => null,
+  titleOf,
   escalation: { log, minutes: 15, now: () => new Date(Date.now() + minutesAhead * 60_000) },
 });
 const urgentAlerts: string[] = [];
@@ -52,13 +56,23 @@ hookRegistry.set(
     photos: createPhotoStore(database),
     outbox,
     siteOrigin: () => 'https://coolfix.example',
-    urgentCreated: (record) => urgentAlerts.push(record._id),
+    titleOf,
+    urgentCreated: (record, userIds) => urgentAlerts.push(record._id, ...userIds),
+    now: () => new Date(),
   }),
 );
-await createSettingsStore(database).update({
-  email: 'office@coolfix.example',
-  onCallEmails: ['oncall@coolfix.example'],
-});
+await createSettingsStore(database).update({ email: 'office@coolfix.example' });
+// Someone on call all week, all day: every urgent request is theirs (decision 095).
+const [onCall] = await database.query<{ id: string }>(
+  `insert into users (name, username, username_canonical, password_hash, role, email, email_canonical)
+   values ('Sana', 'sana', 'sana', 'x', 'technician', 'oncall@coolfix.example', 'oncall@coolfix.example')
+   returning id::text as id`,
+);
+await database.query(
+  `insert into on_call_shifts (position, user_id, days, start_minute, end_minute)
+   values (1, $1, array['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'], 0, 1440)`,
+  [onCall!.id],
+);
 afterAll(async () => {
   await outbox.stop();
   await drop();
@@ -68,7 +82,7 @@ const staff: SessionUser = {
   _id: '00000000-0000-4000-8000-000000000001',
   username: 'desk',
   name: 'Desk Person',
-  role: 'editor',
+  role: 'office',
 };
 const acting = { actor: staff };
 
@@ -119,20 +133,28 @@ describe('a visitor submitting a request', () => {
     });
     expect(result.trackToken).toEqual(expect.any(String));
     const mails = await queuedAbout(result.record._id);
-    expect(mails.map((mail) => mail.to_address)).toEqual(['office@coolfix.example']);
+    // The office's notification and the customer's confirmation.
+    expect(mails.map((mail) => mail.to_address).sort()).toEqual([
+      'office@coolfix.example',
+      'visitor1@example.com',
+    ]);
     const audit = await database.query('select 1 from audit_log where record_id = $1', [result.record._id]);
     expect(audit).toHaveLength(1);
   });
 
-  it('pages staff on call at once about an urgent one, besides the office', async () => {
+  it('gives an urgent one to the person on call and pages them at once, besides the office', async () => {
     const result = await service.submit(visitor(2, { urgent: true }), { ip: '198.51.100.2', user: null });
     if (result.kind !== 'created') throw new Error(`expected a new request, got ${result.kind}`);
     const mails = await queuedAbout(result.record._id);
-    expect(mails.map((mail) => mail.to_address).sort()).toEqual([
-      'office@coolfix.example',
-      'oncall@coolfix.example',
+    // The office's notification (urgent too), the page, the assignment's own mail, the customer's confirmation.
+    expect(mails.map((mail) => `${mail.to_address} ${mail.subject.split(' ')[0]}`).sort()).toEqual([
+      'office@coolfix.example URGENT',
+      'oncall@coolfix.example Job',
+      'oncall@coolfix.example URGENT',
+      'visitor2@example.com We',
     ]);
-    expect(urgentAlerts).toContain(result.record._id);
+    expect((await requests.findById(result.record._id))?.assignee).toBe(onCall!.id);
+    expect(urgentAlerts).toEqual(expect.arrayContaining([result.record._id, onCall!.id]));
   });
 
   it('keeps one the honeypot caught as spam and bothers nobody with it', async () => {
@@ -171,7 +193,7 @@ describe('a stage change', () => {
 
   it('to a booked visit mails the customer with its reference, unless staff untick the box', async () => {
     const told = await newRequest();
-    const at = '2026-12-01T09:00:00.000Z';
+    const at = '2037-12-01T09:00:00.000Z';
     await service.changeStage(told._id, { stage: 'scheduled', scheduledAt: at }, acting);
     const [mail, ...more] = await queuedAbout(told._id);
     expect(more).toEqual([]);

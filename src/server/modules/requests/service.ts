@@ -1,28 +1,29 @@
 import type { ContactStage } from '../../../shared/constants';
 import type { ContentTypeDef } from '../../../shared/content/define';
-import { isNewsToCustomer, tellsCustomer } from '../../../shared/request-desk';
+import { isNewsToCustomer, tellsCustomer, visitTimeProblem } from '../../../shared/request-desk';
 import {
   fieldsReachableBy,
-  fieldsStaffReach,
+  fieldsRoleReaches,
   type RequestPart,
   whyNotChangeable,
 } from '../../../shared/request-fields';
-import { visitTime } from '../../../shared/stage-words';
 import type { IntakeMeta, IntakeResult, UpdatedRecord, Writer } from '../../content/hooks';
 import type { Intake } from '../../content/intake';
 import type { ContentRepository, StoredRecord, UpdateResult } from '../../content/repository';
 import { recordName } from '../../content/repository';
 import { trackPath } from '../../content/tracking';
-import { updateRecord } from '../../content/update';
+import { updateRecord, updateRecordIn } from '../../content/update';
 import type { SecretBox } from '../../crypto/secret-box';
 import type { ChangeLog, ChangeTransaction } from '../../db/change-log';
 import type { Database } from '../../db/client';
+import { validationFailed } from '../../errors';
 import type { ApiKeyIdentity, SessionUser } from '../../http/identity';
+import { mailSiteOf } from '../mail/layout';
 import type { OutgoingMail } from '../mail/outbox';
 import { createSettingsStore } from '../settings/store';
 import { createEscalation, type EscalationDeps } from './escalation';
-import { composeMail, replyMail, stageMail } from './mail';
-import { assignmentNotification } from './staff-mail';
+import { composeMail, confirmationMail, replyMail, stageMail } from './mail';
+import { assignmentNotification, type TitleOf } from './staff-mail';
 import { createRequestStore } from './store';
 
 /** The fields of a request the desk reads and writes (decision 072). */
@@ -34,7 +35,12 @@ export const REQUEST_FIELDS = {
   service: 'service',
   spam: 'spam',
   urgent: 'urgent',
+  status: 'status',
+  phone: 'phone',
 } as const;
+
+/** The spec's read flag (decision 100): Pending until a staff member has seen the request. */
+const STATUS = { unseen: 'Pending', seen: 'read' } as const;
 
 export interface RequestServiceDeps {
   database: Database;
@@ -52,12 +58,23 @@ export interface RequestServiceDeps {
    */
   intake: Intake;
   /** A chosen reference's title (the service by its title rather than its slug); null when none. */
-  titleOf?(tx: ChangeTransaction, def: ContentTypeDef, field: string, value: unknown): Promise<string | null>;
+  titleOf: TitleOf;
   /** After the commit: a browser notification to the staff member a request was assigned to. */
   assignedPush?(userId: string, record: StoredRecord): void;
   /** The escalation of urgent requests left new: after how many minutes, by which clock. */
   escalation: Pick<EscalationDeps, 'minutes' | 'now' | 'log' | 'intervalMs'>;
 }
+
+/**
+ * Who the history ("Assigned to Sana by On-call rota") and the audit log name when the rota
+ * assigns a new urgent request (decision 095). It is nobody's account: the nil id matches none.
+ */
+export const ON_CALL_ROTA: SessionUser = {
+  _id: '00000000-0000-0000-0000-000000000000',
+  name: 'On-call rota',
+  username: 'On-call rota',
+  role: 'office',
+};
 
 /** Who acts, and which requests they may touch (an API key limited to one person's requests). */
 export interface Acting {
@@ -69,11 +86,12 @@ export interface Acting {
 
 /**
  * The fields of a request this writer may not change, each with why: a key reaches the groups its
- * scopes name, a staff member's session every group but the customer's words and the stamps.
+ * scopes name, a staff member's session the groups their role's rights name.
  */
 export function refusedChanges(writer: Writer, changed: readonly string[]): Record<string, string> {
-  const reach = writer.apiKey ? fieldsReachableBy(writer.apiKey.scopes) : fieldsStaffReach;
-  const by = writer.apiKey ? 'key' : 'staff';
+  const role = writer.user?.role ?? 'pending';
+  const reach = writer.apiKey ? fieldsReachableBy(writer.apiKey.scopes) : fieldsRoleReaches(role);
+  const by = writer.apiKey ? 'key' : role;
   return Object.fromEntries(
     changed
       .filter((field) => !reach.has(field as RequestPart))
@@ -96,6 +114,7 @@ export function createRequestService(deps: RequestServiceDeps) {
     store,
     outbox: () => deps.outbox,
     siteOrigin: deps.siteOrigin,
+    titleOf: deps.titleOf,
   });
 
   /** The sender's status page as a full link, when the server can still open their token. */
@@ -135,12 +154,36 @@ export function createRequestService(deps: RequestServiceDeps) {
    * gets its history row, the customer's mail when the rule says so, and the first-response stamp.
    */
   async function afterUpdate(change: UpdatedRecord): Promise<(() => void) | undefined> {
+    refusePastVisit(change);
+    await seenChanged(change);
     const [staged, assigned] = [await stageChanged(change), await assignmentChanged(change)];
     if (!staged && !assigned) return undefined;
     return () => {
       staged?.();
       assigned?.();
     };
+  }
+
+  /**
+   * A visit booked for a time already past is refused (400, nothing stored, nobody mailed), by
+   * the shared rule the admin forms check with; a time the request already held is not judged.
+   */
+  function refusePastVisit({ before, after }: UpdatedRecord) {
+    const problem = visitTimeProblem(
+      after[REQUEST_FIELDS.scheduledAt] as string | null,
+      before[REQUEST_FIELDS.scheduledAt] as string | null,
+    );
+    if (problem) throw validationFailed({ [REQUEST_FIELDS.scheduledAt]: problem });
+  }
+
+  /**
+   * Pending to read, whichever door it came through (the request's page opened, the spec's
+   * PENDING): who saw it, kept quietly beside the history (decision 100).
+   */
+  async function seenChanged({ before, after, tx, actor }: UpdatedRecord) {
+    const status = (record: StoredRecord) => record[REQUEST_FIELDS.status];
+    if (status(before) === STATUS.seen || status(after) !== STATUS.seen) return;
+    await store.addActivity(tx, { messageId: after._id, kind: 'seen', actor });
   }
 
   /** A stage change's history row and the customer's mail (see afterUpdate). */
@@ -197,16 +240,17 @@ export function createRequestService(deps: RequestServiceDeps) {
     const scheduledAt = (after[REQUEST_FIELDS.scheduledAt] as string | null) ?? null;
     const news = {
       by,
-      service: (await deps.titleOf?.(tx, def, REQUEST_FIELDS.service, after[REQUEST_FIELDS.service])) ?? null,
-      visit: scheduledAt ? visitTime(scheduledAt) : null,
+      service: await deps.titleOf(tx, def, REQUEST_FIELDS.service, after[REQUEST_FIELDS.service]),
+      visit: scheduledAt ? new Date(scheduledAt) : null,
     };
     const told = [
       { id: toId, member: to, news: { ...news, change: 'assigned' as const } },
       { id: fromId, member: from, news: { ...news, change: 'taken off' as const, now: to?.name ?? null } },
     ].filter(({ id, member }) => id !== actor?._id && member?.email);
     if (!deps.outbox || told.length === 0) return undefined;
+    const site = mailSiteOf(await createSettingsStore(tx).get());
     for (const { member, news: said } of told) {
-      const mail = assignmentNotification(def, after, deps.siteOrigin(), said);
+      const mail = assignmentNotification(def, after, site, deps.siteOrigin(), said);
       await deps.outbox.enqueue(tx, { resource: def.name, recordId: after._id, to: member!.email!, ...mail });
     }
     const pushTo = told.find(({ news: said }) => said.change === 'assigned')?.id ?? null;
@@ -217,6 +261,10 @@ export function createRequestService(deps: RequestServiceDeps) {
   }
 
   const hooks = { afterUpdate, refusedChanges };
+  const seenHook = async (change: UpdatedRecord) => {
+    await seenChanged(change);
+    return undefined;
+  };
 
   /** An update of a request's fields through the same path as the API's PUT. */
   const update = (id: string, values: Record<string, unknown>, acting: Acting, extras = {}) =>
@@ -251,14 +299,53 @@ export function createRequestService(deps: RequestServiceDeps) {
     submit: (input: Record<string, unknown>, meta: IntakeMeta): Promise<IntakeResult> =>
       deps.intake(deps.requests, input, meta),
 
-    /** A request's notes and history, each oldest first. */
+    /** A request's notes and history, each oldest first, and who has seen it. */
     activityOf: (id: string) => store.activityOf(id),
+
+    /**
+     * A staff member opened the request: a Pending one becomes read, seen by them (through the
+     * same update as the spec's PENDING, so its version moves and its audit row is written). Seeing
+     * is no change of the desk's work: whoever may read the request may have seen it. Answers the
+     * request's status and version as they are now; null when there is none the actor reaches.
+     */
+    markSeen(id: string, acting: Acting) {
+      return deps.changes.write(async (tx) => {
+        const record = await deps.requests.in(tx).findById(id, { forUpdate: true });
+        if (!record || acting.mayChange?.(record) === false) return null;
+        if (record[REQUEST_FIELDS.status] === STATUS.seen) return record;
+        const { result } = await updateRecordIn(
+          tx,
+          deps.requests,
+          { afterUpdate: seenHook },
+          { id, values: { [REQUEST_FIELDS.status]: STATUS.seen }, actor: acting.actor },
+        );
+        return result.kind === 'updated' ? result.record : null;
+      });
+    },
 
     /** The address a request's customer mail goes to: the one given when filing. */
     filedAddressOf: (id: string) => store.filedAddressOf(deps.database, id),
 
     /** In a new request's transaction: keep the address it was filed with for the customer's mail. */
     keepFiledAddress: (tx: ChangeTransaction, id: string) => store.keepFiledAddress(tx, id),
+
+    /**
+     * In a new request's transaction: the customer's confirmation (reference, what happens next,
+     * their private track link), when they gave an address; answers whether one was queued.
+     */
+    confirmToCustomer: (tx: ChangeTransaction, record: StoredRecord) =>
+      mailCustomer(
+        tx,
+        deps.requests.in(tx),
+        record,
+        confirmationMail(
+          {
+            urgent: record[REQUEST_FIELDS.urgent] === true,
+            phone: String(record[REQUEST_FIELDS.phone] ?? ''),
+          },
+          new Date(String(record.createdAt)),
+        ),
+      ),
 
     /**
      * Move a request to another stage (with the visit's time when scheduled); the customer is
@@ -278,6 +365,18 @@ export function createRequestService(deps: RequestServiceDeps) {
     assign: (id: string, assignee: string | null, acting: Acting): Promise<UpdateResult> =>
       update(id, { [REQUEST_FIELDS.assignee]: assignee }, acting),
 
+    /**
+     * In a new urgent request's own transaction: give it to the one on call, through the same
+     * update as every assignment (its history row, the assignee's mail and push). The caller runs
+     * the answer's `afterCommit` once its transaction has committed.
+     */
+    assignOnCall: (tx: ChangeTransaction, id: string, assignee: string) =>
+      updateRecordIn(tx, deps.requests, hooks, {
+        id,
+        values: { [REQUEST_FIELDS.assignee]: assignee },
+        actor: ON_CALL_ROTA,
+      }),
+
     /** An internal note on a live request; null when there is none the actor may touch. */
     addNote(id: string, text: string, acting: Acting) {
       return deps.changes.write(async (tx) => {
@@ -294,16 +393,24 @@ export function createRequestService(deps: RequestServiceDeps) {
       });
     },
 
-    /** A reply mailed to the sender and kept in the history; null when there is no such request. */
+    /**
+     * A reply mailed to the sender and kept in the history; null when there is no such request (or
+     * none the writer reaches), `mail-not-set-up` without SMTP, `no-address` when the customer
+     * filed without an e-mail: asked only of a request the writer reaches, so nobody learns more of
+     * one they do not.
+     */
     async reply(id: string, text: string, acting: Acting) {
       const entry = await deps.changes.write(async (tx) => {
         const records = deps.requests.in(tx);
         const record = await records.findById(id, { forUpdate: true });
         if (!record || acting.mayChange?.(record) === false) return null;
+        if (deps.outbox === null) return 'mail-not-set-up' as const;
+        if (!(await store.filedAddressOf(tx, id))) return 'no-address' as const;
         const mailed = await mailCustomer(tx, records, record, replyMail(text));
         const { history } = await store.addActivity(tx, {
           messageId: id,
           kind: 'reply',
+          channel: 'email',
           actor: acting.actor,
           text,
           notified: mailed,
@@ -312,8 +419,31 @@ export function createRequestService(deps: RequestServiceDeps) {
         await audited(tx, record, 'reply', acting.actor);
         return history;
       });
-      if (entry) deps.outbox?.nudge();
+      if (typeof entry === 'object' && entry) deps.outbox?.nudge();
       return entry;
+    },
+
+    /**
+     * A reply staff sent on WhatsApp themselves (the customer gave no e-mail): kept in the history
+     * with its words, as a mailed reply is, and a first response. Null when there is no such
+     * request the writer reaches.
+     */
+    replyOnWhatsapp(id: string, text: string, acting: Acting) {
+      return deps.changes.write(async (tx) => {
+        const records = deps.requests.in(tx);
+        const record = await records.findById(id, { forUpdate: true });
+        if (!record || acting.mayChange?.(record) === false) return null;
+        const { history } = await store.addActivity(tx, {
+          messageId: id,
+          kind: 'reply',
+          channel: 'whatsapp',
+          actor: acting.actor,
+          text,
+        });
+        await records.stampOnce(id, REQUEST_FIELDS.firstResponseAt);
+        await audited(tx, record, 'reply', acting.actor);
+        return history;
+      });
     },
 
     /**
@@ -323,9 +453,6 @@ export function createRequestService(deps: RequestServiceDeps) {
     escalate: () => escalation.sweep(),
     /** The escalation's timer: started with the app, stopped when it closes. */
     escalation,
-
-    /** Whether replies can be sent at all (SMTP is configured). */
-    canMail: () => deps.outbox !== null,
   };
 }
 

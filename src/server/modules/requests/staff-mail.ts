@@ -1,39 +1,72 @@
 import type { ContentTypeDef } from '../../../shared/content/define';
 import { EMAIL_PATTERN } from '../../../shared/text';
 import type { StoredRecord } from '../../content/repository';
+import type { ChangeTransaction } from '../../db/change-log';
+import {
+  action,
+  fields,
+  type LaidOutMail,
+  layMail,
+  type MailSite,
+  type MailValue,
+  mailSiteOf,
+  oneLine,
+  paragraph,
+} from '../mail/layout';
+import { createSettingsStore } from '../settings/store';
 
 /**
- * The mails to staff about a request: the notification of a new one, and the page of an urgent one
- * (URGENT at once, ESCALATED when nobody moved it on in time). Every value a visitor wrote is kept
- * to its own lines and out of headers.
+ * The mails to staff about a request: the notification of a new one, the page of an urgent one
+ * (URGENT at once, ESCALATED when nobody moved it on in time) and an assignment's news. All go
+ * through the one mail layout; every value a visitor wrote is kept to its own value and out of
+ * headers, and a chosen service is named by its title, never its slug.
  */
 
-/** Line breaks of every kind, and other control characters, none of which belong in a header. */
-const CONTROL_CHARACTERS = /[\p{Cc}\u2028\u2029]+/gu;
-const LINE_BREAK = /\r\n?|[\n\u2028\u2029]/;
+/** A chosen reference's title (the service by its title rather than its slug); null when none. */
+export type TitleOf = (
+  tx: ChangeTransaction,
+  def: ContentTypeDef,
+  key: string,
+  value: unknown,
+) => Promise<string | null>;
 
-/**
- * One field of the notification as `Label: value`. A value of several lines continues on lines
- * indented by two spaces, so nothing a visitor writes can start a line of its own and pass for
- * another field ("Email: ...") or for the footer of the mail.
- */
-function notificationLine(label: string, value: string): string {
-  const [first = '', ...rest] = value.split(LINE_BREAK);
-  return [`${label}: ${first}`, ...rest.map((line) => `  ${line}`)].join('\n');
+/** What every staff mail about one request is written from, read in the change's transaction. */
+export interface RequestFacts {
+  site: MailSite;
+  origin: string;
+  /** Each field a visitor fills in, by key, as people read it (a service by its title). */
+  readable: Record<string, string>;
 }
 
-/** Every field people filled in, one `Label: value` each. */
-function fieldLines(def: ContentTypeDef, record: StoredRecord): string {
-  return Object.entries(def.fields)
-    .filter(([, field]) => field.input === 'always')
-    .map(([key, field]) =>
-      notificationLine(
-        field.label,
-        field.kind === 'boolean' ? (record[key] ? 'yes' : 'no') : String(record[key] ?? ''),
-      ),
-    )
-    .join('\n');
+/** The facts of `record` for a staff mail: the settings' name, phone and zone, and readable values. */
+export async function requestFacts(
+  tx: ChangeTransaction,
+  def: ContentTypeDef,
+  record: StoredRecord,
+  origin: string,
+  titleOf: TitleOf,
+): Promise<RequestFacts> {
+  const readable: Record<string, string> = {};
+  for (const [key, field] of Object.entries(def.fields)) {
+    if (field.input !== 'always') continue;
+    const value = record[key];
+    readable[key] =
+      field.kind === 'boolean'
+        ? value
+          ? 'yes'
+          : 'no'
+        : field.kind === 'reference'
+          ? ((await titleOf(tx, def, key, value)) ?? '')
+          : String(value ?? '');
+  }
+  return { site: mailSiteOf(await createSettingsStore(tx).get()), origin, readable };
 }
+
+/** Every field people filled in, as labelled rows. */
+const fieldRows = (def: ContentTypeDef, facts: RequestFacts): [string, MailValue][] =>
+  Object.entries(def.fields)
+    .filter(([key]) => key in facts.readable)
+    .map(([key, field]) => [field.label, facts.readable[key] || '–']);
 
 /** Only a plain mailbox answers the mail: never a list, a display name or a query. */
 function replyToOf(def: ContentTypeDef, record: StoredRecord): string | undefined {
@@ -42,84 +75,70 @@ function replyToOf(def: ContentTypeDef, record: StoredRecord): string | undefine
   return EMAIL_PATTERN.test(replyTo) ? replyTo : undefined;
 }
 
-/** The mail that tells staff about a new record: every field people filled in, and where to answer. */
-export function staffNotification(
-  def: ContentTypeDef,
-  record: StoredRecord,
-  siteOrigin: string,
-  photoCount: number,
-) {
-  const link = `${siteOrigin}${def.admin.path}`;
-  const sender = String(record[def.titleField] ?? '').replace(CONTROL_CHARACTERS, ' ');
-  return {
-    subject: `New ${def.label.toLowerCase()} from ${sender}`.slice(0, 200),
-    // The link on a line of its own: short lines travel as plain text, never cut by an encoding.
-    body: `${fieldLines(def, record)}\n${photoLines(def, record, siteOrigin, photoCount)}\nReceived ${record.createdAt}.\nOpen the inbox: ${link}\n`,
-    replyTo: replyToOf(def, record),
-  };
-}
-
-/**
- * The photos a visitor sent, as lines of a staff mail: how many, and the request's page that shows
- * them. The pictures themselves stay on the site, behind a staff session (decision 074).
- */
-function photoLines(def: ContentTypeDef, record: StoredRecord, siteOrigin: string, count: number): string {
-  if (count === 0) return '';
-  const photos = count === 1 ? '1 photo' : `${count} photos`;
-  return `\nWith ${photos} of the fault, on the request's page:\n${recordAdminUrl(def, siteOrigin, record._id)}\n`;
-}
-
-/** A record's value as one line of a subject: control characters and runs of space made one space. */
-function subjectPart(value: unknown): string {
-  return String(value ?? '')
-    .replace(CONTROL_CHARACTERS, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
-/**
- * The subject of a mail about an urgent record: the word that says why (URGENT, ESCALATED), the
- * reference and the declared details (area, phone), as `URGENT CF-7Q3KX · Gulberg · 03001234567`.
- */
-export function urgentSubject(def: ContentTypeDef, word: string, record: Record<string, unknown>): string {
-  const details = (def.intake?.urgent?.details ?? []).map((key) => subjectPart(record[key]));
-  const head = `${word} ${subjectPart(record.reference) || subjectPart(record[def.titleField])}`;
-  return [head, ...details.filter(Boolean)].join(' · ').slice(0, 200);
-}
-
 /** The admin page of one record: where a mail about it sends staff. */
 export const recordAdminUrl = (def: ContentTypeDef, siteOrigin: string, id: string) =>
   `${siteOrigin}${def.admin.path}/${encodeURIComponent(id)}`;
 
 /**
- * The mail that pages a person about an urgent record (`word`: URGENT, or ESCALATED when nobody
- * moved it on in time): the subject carries what is needed to act from a phone's lock screen, the
- * body every field and the request's own page.
+ * The subject of a mail about an urgent record: the word that says why (URGENT, ESCALATED), the
+ * reference and the declared details as people read them (service by its title, area, phone):
+ * `URGENT CF-7Q3KX · Geyser repair · Clifton · 03001234567`, enough to act from a lock screen.
  */
-export function urgentNotification(
+export function urgentSubject(def: ContentTypeDef, word: string, readable: Record<string, unknown>): string {
+  const details = (def.intake?.urgent?.details ?? []).map((key) => oneLine(readable[key]));
+  const head = `${word} ${oneLine(readable.reference) || oneLine(readable[def.titleField])}`;
+  return [head, ...details.filter(Boolean)].join(' · ').slice(0, 200);
+}
+
+/** Who is on call, as a staff mail about an urgent request says it. */
+export interface OnCallNews {
+  /** The names of the staff on call now, in the rota's order; empty when nobody is. */
+  names: readonly string[];
+}
+
+const onCallLine = (onCall: OnCallNews) =>
+  onCall.names.length > 0
+    ? onCall.names.join(', ')
+    : 'Nobody is on call now: every admin is paged. Set up the on-call rota under On call.';
+
+/**
+ * The mail about a new request. An urgent one (`urgent` given: the word, URGENT or ESCALATED, and
+ * the opening line) reads as one: the word and reference first in the subject, a red band, and
+ * who is on call; a calm one says who it is from.
+ */
+export function requestNotification(
   def: ContentTypeDef,
   record: StoredRecord,
-  siteOrigin: string,
-  word: string,
-  opening: string,
-  photoCount = 0,
-) {
-  const reference = subjectPart(record.reference);
-  return {
-    subject: urgentSubject(def, word, record),
-    body: [
-      opening,
-      '',
-      ...(reference ? [`Reference: ${reference}`] : []),
-      fieldLines(def, record),
-      ...(photoCount > 0 ? [`Photos of the fault: ${photoCount}`] : []),
-      '',
-      `Received ${record.createdAt}.`,
-      `Open the request: ${recordAdminUrl(def, siteOrigin, record._id)}`,
-      '',
-    ].join('\n'),
-    replyTo: replyToOf(def, record),
-  };
+  facts: RequestFacts,
+  options: { photoCount: number; urgent?: { word: string; opening: string; onCall: OnCallNews } },
+): { content: LaidOutMail; replyTo: string | undefined } {
+  const reference = oneLine(record.reference);
+  const { urgent, photoCount } = options;
+  const sender = oneLine(record[def.titleField]);
+  const readable: Record<string, string> = { ...facts.readable, reference };
+  const calmSubject = [
+    `New request ${reference}`.trim() + (sender ? ` from ${sender}` : ''),
+    ...(def.intake?.urgent?.summary ?? []).map((key) => oneLine(readable[key])).filter(Boolean),
+  ].join(' · ');
+  const rows: [string, MailValue][] = [
+    ...(reference ? [['Reference', reference] as [string, MailValue]] : []),
+    ...fieldRows(def, facts),
+    ...(photoCount > 0
+      ? [['Photos of the fault', `${photoCount}, on the request's page`] as [string, MailValue]]
+      : []),
+    ['Received', new Date(String(record.createdAt))],
+  ];
+  const open = action('Open the request', recordAdminUrl(def, facts.origin, record._id));
+  const content = layMail(facts.site, {
+    subject: urgent ? urgentSubject(def, urgent.word, readable) : calmSubject,
+    heading: urgent ? `Emergency request ${reference}` : `New request ${reference}`,
+    urgent: urgent ? `${urgent.word} · emergency request` : undefined,
+    // An urgent mail puts its button above the details: one tap from a phone's lock screen.
+    blocks: urgent
+      ? [paragraph(urgent.opening), fields([['On call', onCallLine(urgent.onCall)]]), open, fields(rows)]
+      : [fields(rows), open],
+  });
+  return { content, replyTo: replyToOf(def, record) };
 }
 
 /** What a mail about an assignment says besides the request: who did it, and the service's title. */
@@ -132,8 +151,8 @@ export interface AssignmentNews {
   now?: string | null;
   /** The requested service by its title, when there is one. */
   service: string | null;
-  /** The visit's time in the company's words, when one is booked. */
-  visit: string | null;
+  /** The visit's time, when one is booked. */
+  visit: Date | null;
 }
 
 /**
@@ -144,12 +163,13 @@ export interface AssignmentNews {
 export function assignmentNotification(
   def: ContentTypeDef,
   record: StoredRecord,
-  siteOrigin: string,
+  site: MailSite,
+  origin: string,
   news: AssignmentNews,
-) {
-  const reference = subjectPart(record.reference) || 'without a reference';
-  const area = subjectPart(record.area);
-  const service = subjectPart(news.service);
+): { content: LaidOutMail } {
+  const reference = oneLine(record.reference) || 'without a reference';
+  const area = oneLine(record.area);
+  const service = oneLine(news.service);
   const what = [service, area ? `in ${area}` : ''].filter(Boolean).join(' ');
   const subject =
     news.change === 'assigned'
@@ -157,20 +177,22 @@ export function assignmentNotification(
       : `Job ${reference} taken off you${what ? `: ${what}` : ''}`;
   const opening =
     news.change === 'assigned'
-      ? `${subjectPart(news.by)} assigned job ${reference} to you.`
-      : `${subjectPart(news.by)} took job ${reference} off you${news.now ? `; ${subjectPart(news.now)} has it now` : ''}.`;
+      ? `${oneLine(news.by)} assigned job ${reference} to you.`
+      : `${oneLine(news.by)} took job ${reference} off you${news.now ? `; ${oneLine(news.now)} has it now` : ''}.`;
   return {
-    subject: subject.slice(0, 200),
-    body: [
-      opening,
-      '',
-      notificationLine('Reference', reference),
-      notificationLine('Service', service || 'not given'),
-      notificationLine('Area', area || 'not given'),
-      notificationLine('Visit', news.visit ?? 'not booked yet'),
-      '',
-      `Open the request: ${recordAdminUrl(def, siteOrigin, record._id)}`,
-      '',
-    ].join('\n'),
+    content: layMail(site, {
+      subject,
+      heading: news.change === 'assigned' ? `Job ${reference} is yours` : `Job ${reference} taken off you`,
+      blocks: [
+        paragraph(opening),
+        fields([
+          ['Reference', reference],
+          ['Service', service || 'not given'],
+          ['Area', area || 'not given'],
+          ['Visit', news.visit ?? 'not booked yet'],
+        ]),
+        action('Open the request', recordAdminUrl(def, origin, record._id)),
+      ],
+    }),
   };
 }

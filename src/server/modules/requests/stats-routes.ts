@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { formatSortableTime, siteTimeZone } from '../../../shared/clock';
 import {
+  REQUEST_STATS_ACCESS,
   REQUEST_STATS_PATH,
   type RequestStats,
   requestStatsQuerySchema,
@@ -25,12 +27,18 @@ export function requestStatsRoutes(store: RequestStatsStore, taps: TapStore): Fa
     const statsFor = (weeks: number) => {
       const kept = answers.get(weeks);
       if (kept && Date.now() - kept.at < STATS_FRESH_MS) return kept.stats;
-      const stats = Promise.all([store.requestStats(weeks), taps.tapsPerWeek(weeks)]).then(
-        ([requestFigures, tapWeeks]) => ({
+      // Weeks start on Monday in the site's time zone (decision 097), for requests and taps alike.
+      const stats = app.settingsStore
+        .get()
+        .then(({ timeZone }) => {
+          const zone = siteTimeZone(timeZone);
+          const today = formatSortableTime(new Date(), zone).slice(0, 10);
+          return Promise.all([store.requestStats(weeks, undefined, zone), taps.tapsPerWeek(weeks, today)]);
+        })
+        .then(([requestFigures, tapWeeks]) => ({
           ...requestFigures,
           taps: tapWeeks.map(({ weekStart, call, whatsapp }) => ({ start: weekStart, call, whatsapp })),
-        }),
-      );
+        }));
       const entry = { at: Date.now(), stats };
       answers.set(weeks, entry);
       stats.catch(() => {
@@ -42,7 +50,7 @@ export function requestStatsRoutes(store: RequestStatsStore, taps: TapStore): Fa
     app.get(
       REQUEST_STATS_PATH,
       {
-        config: { access: 'staff' },
+        config: { access: REQUEST_STATS_ACCESS },
         schema: {
           // The published name clients were generated with; the idea is the request desk's figures.
           operationId: 'getLeadStats',

@@ -1,4 +1,5 @@
-import { NO_SERVICE, type RequestStats, SITE_TIME_ZONE } from '../../../shared/request-stats';
+import { SITE_TIME_ZONE } from '../../../shared/constants';
+import { NO_SERVICE, type RequestStats } from '../../../shared/request-stats';
 import type { Database } from '../../db/client';
 
 /** A request counts when it is live (not in the trash) and not flagged as spam. */
@@ -13,30 +14,34 @@ const OPEN = `stage not in ('done', 'lost')`;
 export function createRequestStatsStore(database: Database) {
   return {
     /**
-     * `weeks` weeks up to the one holding `now` (Monday, UTC), oldest first. `now` is for tests;
-     * the database's clock otherwise.
+     * `weeks` weeks up to the one holding `now` (each from Monday 00:00 in the site's time zone,
+     * `zone`), oldest first. `now` is for tests; the database's clock otherwise.
      */
-    async requestStats(weeks: number, now?: Date): Promise<Omit<RequestStats, 'taps'>> {
+    async requestStats(
+      weeks: number,
+      now?: Date,
+      zone = SITE_TIME_ZONE,
+    ): Promise<Omit<RequestStats, 'taps'>> {
       const clock = now?.toISOString() ?? null;
       const [perWeek, [figures], followUpsDueList, newRequests] = await Promise.all([
         database.query<{ start: string; service: string; count: number }>(
           `with bounds as (
-             select date_trunc('week', coalesce($2::timestamptz, now()) at time zone 'utc')::date as last
+             select date_trunc('week', coalesce($2::timestamptz, now()) at time zone $3)::date as last
            ), series as (
              select (last - 7 * n)::date as week from bounds, generate_series(0, $1::int - 1) as n
            ), counted as (
-             select date_trunc('week', created_at at time zone 'utc')::date as week,
+             select date_trunc('week', created_at at time zone $3)::date as week,
                     coalesce(nullif(service, ''), '${NO_SERVICE}') as service, count(*)::int as count
                from contact_messages
               where ${COUNTED}
-                and created_at >= (select min(week) from series)::timestamp at time zone 'utc'
-                and created_at < (select max(week) + 7 from series)::timestamp at time zone 'utc'
+                and created_at >= (select min(week) from series)::timestamp at time zone $3
+                and created_at < (select max(week) + 7 from series)::timestamp at time zone $3
               group by 1, 2
            )
            select to_char(s.week, 'YYYY-MM-DD') as start, c.service, coalesce(c.count, 0)::int as count
              from series s left join counted c on c.week = s.week
             order by s.week, c.service`,
-          [weeks, clock],
+          [weeks, clock, zone],
         ),
         database.query<{
           medianMinutes: number | null;
@@ -49,8 +54,8 @@ export function createRequestStatsStore(database: Database) {
         }>(
           `with bounds as (
              select coalesce($2::timestamptz, now()) as now,
-                    (date_trunc('week', coalesce($2::timestamptz, now()) at time zone 'utc')
-                      - make_interval(weeks => $1::int - 1)) at time zone 'utc' as since
+                    (date_trunc('week', coalesce($2::timestamptz, now()) at time zone $3)
+                      - make_interval(weeks => $1::int - 1)) at time zone $3 as since
            ), window_rows as (
              select stage, extract(epoch from first_response_at - created_at) / 60 as minutes
                from contact_messages, bounds
@@ -70,7 +75,7 @@ export function createRequestStatsStore(database: Database) {
              (select count(*)::int from contact_messages, bounds
                where ${COUNTED} and ${OPEN} and follow_up_at < ${endOfToday('$3')}) as "followUpsDue"
              from figures`,
-          [weeks, clock, SITE_TIME_ZONE],
+          [weeks, clock, zone],
         ),
         database.query<{ _id: string; reference: string | null; name: string; followUpAt: string }>(
           `select id::text as "_id", reference, name,
@@ -78,7 +83,7 @@ export function createRequestStatsStore(database: Database) {
              from contact_messages, (select coalesce($1::timestamptz, now()) as now) as bounds
             where ${COUNTED} and ${OPEN} and follow_up_at < ${endOfToday('$2')}
             order by follow_up_at, id limit 10`,
-          [clock, SITE_TIME_ZONE],
+          [clock, zone],
         ),
         database.query<RequestStats['newRequests'][number]>(
           `(select id::text as "_id", reference, urgent, area, nullif(service, '') as service, stage,

@@ -51,11 +51,12 @@ const NOW = new Date('2026-11-25T10:00:00Z'); // a Wednesday; 15:00 in Lahore
 const ids: Record<string, string> = {};
 
 beforeAll(async () => {
-  staff = await t.signIn('editor');
-  // The week of Monday 2026-11-09.
+  staff = await t.signIn('office');
+  // The week of Monday 2026-11-09, in the site's time zone (Karachi, UTC+5: decision 097).
   ids.wonCooling = await seed({ createdAt: '2026-11-10T09:00:00Z', stage: 'done', firstResponse: 30 });
   ids.lostCooling = await seed({ createdAt: '2026-11-12T09:00:00Z', stage: 'lost', firstResponse: 90 });
-  ids.urgentSunday = await seed({ createdAt: '2026-11-15T23:59:00Z', service: 'electrical', urgent: true });
+  // Sunday 23:59 in Karachi: the last minute of that week there, though Sunday 18:59 in UTC.
+  ids.urgentSunday = await seed({ createdAt: '2026-11-15T18:59:00Z', service: 'electrical', urgent: true });
   ids.lostUrgent = await seed({
     createdAt: '2026-11-11T09:00:00Z',
     service: '',
@@ -63,9 +64,9 @@ beforeAll(async () => {
     urgent: true,
     firstResponse: 5,
   });
-  // The week of Monday 2026-11-16.
+  // The week of Monday 2026-11-16: its first minute in Karachi is 19:00 on Sunday in UTC.
   ids.noService = await seed({
-    createdAt: '2026-11-16T00:00:00Z',
+    createdAt: '2026-11-15T19:00:00Z',
     service: null,
     stage: 'contacted',
     firstResponse: 10,
@@ -136,7 +137,7 @@ describe('request stats', () => {
       area: 'Gulberg',
       service: 'electrical',
       stage: 'new',
-      createdAt: '2026-11-15T23:59:00Z',
+      createdAt: '2026-11-15T18:59:00Z',
     });
   });
 
@@ -165,7 +166,8 @@ describe('GET /api/stats/leads', () => {
     expect(body.taps.map((week: { start: string }) => week.start)).toEqual(
       body.weeks.map((week: { start: string }) => week.start),
     );
-    const monday = new Date();
+    // This week's Monday on Karachi's calendar (UTC+5, no daylight saving).
+    const monday = new Date(Date.now() + 5 * 3_600_000);
     monday.setUTCDate(monday.getUTCDate() - ((monday.getUTCDay() + 6) % 7));
     expect(body.weeks.at(-1).start).toBe(monday.toISOString().slice(0, 10));
     expect(body.taps.at(-1)).toMatchObject({ call: 1, whatsapp: 0 });

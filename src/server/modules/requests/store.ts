@@ -1,15 +1,18 @@
 import type { ContactStage } from '../../../shared/constants';
-import type { HistoryEntry, Note, RequestActivity } from '../../../shared/request-desk';
+import type { OpenRequest } from '../../../shared/deactivation';
+import type { HistoryEntry, Note, ReplyChannel, RequestActivity } from '../../../shared/request-desk';
 import type { Database } from '../../db/client';
 import type { SessionUser } from '../../http/identity';
 
+type ActivityKind = 'note' | 'stage' | 'reply' | 'assign' | 'seen';
+
 /**
- * One thing done on a request: a note, a stage change, a reply or an assignment (table
- * contact_activity, 0720 and 0860).
+ * One thing done on a request: a note, a stage change, a reply, an assignment, or its first sight
+ * by staff (table contact_activity, 0720, 0860 and 0950).
  */
 export interface NewActivity {
   messageId: string;
-  kind: 'note' | 'stage' | 'reply' | 'assign';
+  kind: ActivityKind;
   actor: SessionUser | null;
   text?: string;
   fromStage?: ContactStage;
@@ -19,11 +22,13 @@ export interface NewActivity {
   /** An assignment: the names of who has it now and who had it before (null: nobody). */
   assignedTo?: string | null;
   assignedFrom?: string | null;
+  /** A reply: how it reached the customer. */
+  channel?: ReplyChannel;
 }
 
 interface Row {
   id: string;
-  kind: 'note' | 'stage' | 'reply' | 'assign';
+  kind: ActivityKind;
   actor_name: string;
   text: string | null;
   from_stage: ContactStage | null;
@@ -32,12 +37,13 @@ interface Row {
   notified: boolean | null;
   assigned_to: string | null;
   assigned_from: string | null;
+  channel: ReplyChannel | null;
   created_at: string;
 }
 
 const utc = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const COLUMNS = `id::text as id, kind, actor_name, text, from_stage, to_stage,
-  ${utc('scheduled_at')} as scheduled_at, notified, assigned_to, assigned_from,
+  ${utc('scheduled_at')} as scheduled_at, notified, assigned_to, assigned_from, channel,
   ${utc('created_at')} as created_at`;
 
 const asNote = (row: Row): Note => ({
@@ -51,7 +57,7 @@ const asNote = (row: Row): Note => ({
 function asHistory(row: Row): HistoryEntry {
   const entry: HistoryEntry = {
     _id: row.id,
-    kind: row.kind === 'note' ? 'stage' : row.kind,
+    kind: row.kind === 'note' || row.kind === 'seen' ? 'stage' : row.kind,
     at: row.created_at,
     by: row.actor_name,
   };
@@ -62,7 +68,11 @@ function asHistory(row: Row): HistoryEntry {
     if (row.from_stage) entry.from = row.from_stage;
     if (row.to_stage) entry.to = row.to_stage;
     entry.scheduledAt = row.scheduled_at;
-  } else entry.text = row.text ?? '';
+  } else {
+    entry.text = row.text ?? '';
+    // Replies from before 0950 were all mailed.
+    entry.channel = row.channel ?? 'email';
+  }
   if (row.notified !== null) entry.notified = row.notified;
   return entry;
 }
@@ -96,8 +106,8 @@ export function createRequestStore(database: Database) {
       const [row] = await tx.query<Row>(
         `insert into contact_activity
            (message_id, kind, actor_id, actor_name, text, from_stage, to_stage, scheduled_at, notified,
-            assigned_to, assigned_from)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+            assigned_to, assigned_from, channel)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
          returning ${COLUMNS}`,
         [
           entry.messageId,
@@ -111,21 +121,27 @@ export function createRequestStore(database: Database) {
           entry.notified ?? null,
           entry.assignedTo ?? null,
           entry.assignedFrom ?? null,
+          entry.channel ?? null,
         ],
       );
       if (!row) throw new Error('contact_activity insert returned no row');
       return { note: asNote(row), history: asHistory(row) };
     },
 
-    /** A request's notes and history, each oldest first. */
+    /**
+     * A request's notes and history, each oldest first, and who saw it last turn from Pending to
+     * read (shown quietly, not in the history).
+     */
     async activityOf(messageId: string): Promise<RequestActivity> {
       const rows = await database.query<Row>(
         `select ${COLUMNS} from contact_activity where message_id = $1::uuid order by created_at, id`,
         [messageId],
       );
+      const seen = rows.findLast((row) => row.kind === 'seen');
       return {
         notes: rows.filter((row) => row.kind === 'note').map(asNote),
-        history: rows.filter((row) => row.kind !== 'note').map(asHistory),
+        history: rows.filter((row) => row.kind !== 'note' && row.kind !== 'seen').map(asHistory),
+        seen: seen ? { by: seen.actor_name, at: seen.created_at } : null,
       };
     },
 
@@ -168,14 +184,29 @@ export function createRequestStore(database: Database) {
       return row ?? null;
     },
 
-    /** Every admin's address, oldest account first. */
+    /** Every admin's address, oldest account first; a deactivated admin hears nothing. */
     async adminAddresses(tx: Database): Promise<string[]> {
       const rows = await tx.query<{ email: string }>(
-        `select email from users where role = 'admin' and email is not null order by created_at`,
+        `select email from users
+          where role = 'admin' and deactivated_at is null and email is not null order by created_at`,
       );
       return rows.map((row) => row.email);
     },
   };
+}
+
+/**
+ * The requests assigned to a staff member that are still open (not done or lost, not deleted),
+ * oldest first: what someone must take over when that person is deactivated.
+ */
+export async function openRequestsAssignedTo(tx: Database, userId: string): Promise<OpenRequest[]> {
+  const rows = await tx.query<{ _id: string; reference: string | null; name: string; stage: ContactStage }>(
+    `select id::text as "_id", reference, name, stage from contact_messages
+      where assignee::text = $1 and deleted_at is null and stage not in ('done', 'lost')
+      order by created_at, id`,
+    [userId],
+  );
+  return rows.map(({ reference, ...row }) => (reference ? { ...row, reference } : row));
 }
 
 export type RequestStore = ReturnType<typeof createRequestStore>;

@@ -4,13 +4,14 @@ import type { PushMessage } from '../../../shared/push';
 import type { StoredRecord } from '../../content/repository';
 import type { ChangeTransaction } from '../../db/change-log';
 import type { PushSender } from '../push/sender';
+import type { TitleOf } from './staff-mail';
 
 /**
  * A field's value as people read it: a chosen reference (the service) by its title rather than its
  * slug; null when it is empty. `tx`: the transaction the caller is in, if any.
  */
 export async function readableValue(
-  app: FastifyInstance,
+  app: Pick<FastifyInstance, 'repositories'>,
   def: ContentTypeDef,
   key: string,
   value: unknown,
@@ -25,6 +26,12 @@ export async function readableValue(
   const title = referenced && repository ? referenced[repository.def.titleField] : value;
   return String(title ?? value);
 }
+
+/** `readableValue` over these repositories, as the request's mails take it. */
+export const titleFrom =
+  (repositories: FastifyInstance['repositories']): TitleOf =>
+  (tx, def, key, value) =>
+    readableValue({ repositories }, def, key, value, tx);
 
 /** The declared summary of a record (area, service by its title), as one line of a notification. */
 async function summaryOf(app: FastifyInstance, def: ContentTypeDef, record: StoredRecord, otherwise: string) {
@@ -70,10 +77,10 @@ export async function assignedPushMessage(
 }
 
 /**
- * Pages staff's browsers about a new urgent record (and the assignee's about a record assigned to
- * them), after its commit and apart from the visitor's
- * answer: push services can be slow or down, and a notification is best effort (the on-call mail
- * is the one that is queued and retried). `settled()` waits for those under way (closing, tests).
+ * Pages the browsers of the staff paged about a new urgent record (and the assignee's about a
+ * record assigned to them), after its commit and apart from the visitor's answer: push services
+ * can be slow or down, and a notification is best effort (the on-call mail is the one that is
+ * queued and retried). `settled()` waits for those under way (closing, tests).
  */
 export function createUrgentAlerts(app: FastifyInstance, push: PushSender) {
   const underway = new Set<Promise<unknown>>();
@@ -85,8 +92,9 @@ export function createUrgentAlerts(app: FastifyInstance, push: PushSender) {
     underway.add(work);
   };
   return {
-    created(def: ContentTypeDef, record: StoredRecord) {
-      send(urgentPushMessage(app, def, record), null, 'urgent');
+    /** The URGENT notification to each staff member paged about a new urgent record (decision 095). */
+    created(def: ContentTypeDef, record: StoredRecord, userIds: readonly string[]) {
+      for (const userId of userIds) send(urgentPushMessage(app, def, record), userId, 'urgent');
     },
     /** The browser notification to the one a record was assigned to; best effort, like `created`. */
     assigned(def: ContentTypeDef, record: StoredRecord, userId: string) {

@@ -122,13 +122,19 @@ describe('LocalBusiness JSON-LD', () => {
     expect(ld).not.toHaveProperty('foundingDate');
   });
 
-  it('lists the certifications as credentials, with their issuer when set', () => {
+  it('lists the certifications as credentials, with their issuer, number and link when set', () => {
     const certified = localBusinessJsonLd(
       {
         ...settings,
         certifications: [
-          { name: 'PEC licence', issuer: 'Pakistan Engineering Council', image: '' },
-          { name: 'ISO 9001', issuer: '', image: '' },
+          {
+            name: 'PEC licence',
+            issuer: 'Pakistan Engineering Council',
+            number: 'C5/04418',
+            url: 'https://www.pec.org.pk/',
+            image: '',
+          },
+          { name: 'ISO 9001', issuer: '', number: '', url: '', image: '' },
         ],
       },
       [],
@@ -138,6 +144,8 @@ describe('LocalBusiness JSON-LD', () => {
       {
         '@type': 'EducationalOccupationalCredential',
         name: 'PEC licence',
+        identifier: 'C5/04418',
+        url: 'https://www.pec.org.pk/',
         recognizedBy: { '@type': 'Organization', name: 'Pakistan Engineering Council' },
       },
       { '@type': 'EducationalOccupationalCredential', name: 'ISO 9001' },

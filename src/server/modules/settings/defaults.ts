@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE } from '../../../shared/clock';
 import type { SiteSettings } from '../../../shared/content/settings';
 
 /** The company facts the original site showed, as the settings every new site starts with. */
@@ -5,16 +6,19 @@ export const DEFAULT_SETTINGS: Omit<SiteSettings, 'version' | 'updatedAt'> = {
   companyName: 'CoolFix Technical Services',
   tagline: 'Cooling, electrical, CCTV, painting and air-conditioning experts — available 24/7',
   heroTitle: 'Our technicians are available 24/7',
+  // One line of what we fix, under the home page's promise.
   heroText:
-    'From a failed cold room at midnight to a planned office rewiring, our certified technicians arrive prepared, work cleanly and stand behind every job.',
+    'Cold rooms, fridges, wiring, CCTV, paint and air-conditioners: installed, serviced and repaired by our own certified technicians.',
+  // A promise is the company's to make: a new site shows the hero title until staff set it.
+  responseTime: '',
   phone: '03001234567',
   chatNumber: '923001234567',
   email: 'info@coolfix.pk',
   notifyEmail: '',
-  onCallEmails: [],
   address: 'Office 12, Main Boulevard, Gulberg III, Lahore',
   city: 'Lahore',
   country: 'PK',
+  timeZone: DEFAULT_TIME_ZONE,
   facebookUrl: 'https://www.facebook.com/',
   instagramUrl: 'https://www.instagram.com/',
   linkedinUrl: 'https://www.linkedin.com/',
@@ -40,9 +44,13 @@ export const DEFAULT_SETTINGS: Omit<SiteSettings, 'version' | 'updatedAt'> = {
   ratingValue: '',
   ratingCount: null,
   reviewsUrl: '',
+  ratingSource: '',
   warrantyShort: '',
   warrantyTerms: '',
   certifications: [],
+  // Staff join by invitation: the site's first account claims it with the setup code whatever this
+  // says, and a site running before the setting existed reads this default, so it is off there too.
+  signupOpen: false,
 };
 
 /**
@@ -50,17 +58,37 @@ export const DEFAULT_SETTINGS: Omit<SiteSettings, 'version' | 'updatedAt'> = {
  * (demo/seed.ts) so that a new site looks finished; staff replace them with their own.
  */
 export const DEMO_TRUST_SETTINGS = {
+  responseTime: '60–90 minutes',
   foundedYear: 2009,
   jobsCompleted: 12_400,
   ratingValue: '4.8',
   ratingCount: 326,
   reviewsUrl: 'https://www.google.com/maps/search/?api=1&query=CoolFix+Technical+Services+Lahore',
+  ratingSource: 'Google reviews',
   warrantyShort: '12-month warranty',
   warrantyTerms:
     '12-month workmanship warranty on every repair and installation, and the manufacturer’s warranty on every part we fit.',
   certifications: [
-    { name: 'PEC licence', issuer: 'Pakistan Engineering Council', image: '' },
-    { name: 'ISO 9001:2015', issuer: 'Quality management, certified by Bureau Veritas', image: '' },
-    { name: 'HVACR certification', issuer: 'Pakistan HVACR Society', image: '' },
+    {
+      name: 'PEC licence',
+      issuer: 'Pakistan Engineering Council',
+      number: 'C5/04418',
+      url: 'https://www.pec.org.pk/',
+      image: '',
+    },
+    {
+      name: 'ISO 9001:2015',
+      issuer: 'Quality management, certified by Bureau Veritas',
+      number: 'PK009871-1',
+      url: 'https://www.bureauveritas.com.pk/',
+      image: '',
+    },
+    {
+      name: 'HVACR certification',
+      issuer: 'Pakistan HVACR Society',
+      number: 'PHVACRS-2231',
+      url: '',
+      image: '',
+    },
   ],
 } satisfies Partial<typeof DEFAULT_SETTINGS>;

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { isApprovedStaff } from '../../../shared/roles';
+import { takesRequests } from '../../../shared/permissions';
 import { type ChoiceCheck, createChoiceCheck } from '../../content/choices';
 import { goLiveRoutes } from '../go-live/routes';
 import { settingsRoutes } from './routes';
@@ -24,7 +24,10 @@ export const settingsPlugin = fp(
       createChoiceCheck({
         hasSlug: async (type, slug) => Boolean(await repositories.get(type)?.findBySlug(slug)),
         hasId: async (type, id) => Boolean(await repositories.get(type)?.findById(id)),
-        isApprovedStaff: async (id) => isApprovedStaff(await app.authStore.findUserById(id)),
+        isApprovedStaff: async (id) => {
+          const user = await app.authStore.findUserById(id);
+          return takesRequests(user) && !user?.deactivatedAt;
+        },
       }),
     );
   },

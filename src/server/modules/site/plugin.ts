@@ -1,6 +1,8 @@
 import fp from 'fastify-plugin';
 import type { SiteData } from '../../../shared/site-data';
+import { signupStatus } from '../auth/setup-code';
 import { seoRoutes } from '../seo/routes';
+import { offlineContactRoutes } from './offline-contact-routes';
 import { createSiteData } from './site-data';
 
 declare module 'fastify' {
@@ -22,16 +24,18 @@ export const sitePlugin = fp(
         app.contentHooks,
         app.subscriptions.links,
         app.recovery,
+        () => signupStatus(app.database, app.settingsStore),
       ),
     );
   },
   { name: 'site', dependencies: ['repositories', 'settings', 'intake', 'subscriptions', 'recovery'] },
 );
 
-/** The sitemap, robots.txt and feeds. */
+/** The sitemap, robots.txt and feeds; the numbers pages read offline show. */
 export const seoPlugin = fp(
   async (app) => {
     await app.register(seoRoutes(app.site));
+    await app.register(offlineContactRoutes(app.site));
   },
   { name: 'seo', dependencies: ['site'], encapsulate: true },
 );

@@ -32,6 +32,8 @@ const sample = (key: string, field: Field): unknown => {
       return [];
     case 'weeklyHours':
       return { monday: { opens: '09:00', closes: '17:00' } };
+    case 'point':
+      return '31.5204,74.3587';
     case 'images':
       return [`/media/${key}-1.webp`, `/media/${key}-2.webp`];
     case 'image':

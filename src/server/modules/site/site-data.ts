@@ -27,6 +27,7 @@ export function createSiteData(
   hooks: ContentHookRegistry,
   subscriptions: SubscriptionActions,
   accounts: Pick<RecoveryActions, 'confirmEmail'>,
+  signupStatus: SiteData['signupStatus'],
 ): SiteData {
   const publicRepository = (type: string) => {
     const repository = repositories.get(type);
@@ -102,5 +103,6 @@ export function createSiteData(
     confirmSubscription: (token) => subscriptions.confirm(token),
     unsubscribe: (token) => subscriptions.unsubscribe(token),
     confirmAccountEmail: (token) => accounts.confirmEmail(token),
+    signupStatus,
   };
 }

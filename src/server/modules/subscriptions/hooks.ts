@@ -1,4 +1,5 @@
 import type { ContentHooks } from '../../content/hooks';
+import { mailSiteOf } from '../mail/layout';
 import type { MailOutbox } from '../mail/outbox';
 import { createSettingsStore } from '../settings/store';
 import type { SubscriptionStore } from './store';
@@ -16,11 +17,8 @@ export function subscriberHooks(
   return {
     async afterCreate({ tx, record }) {
       if (!outbox) return undefined;
-      const { companyName } = await createSettingsStore(tx).get();
-      await store.queueConfirmation(tx, record._id, {
-        origin: siteOrigin(),
-        companyName: companyName || 'us',
-      });
+      const site = mailSiteOf(await createSettingsStore(tx).get());
+      await store.queueConfirmation(tx, record._id, { origin: siteOrigin(), site });
       return () => outbox.nudge();
     },
   };

@@ -82,7 +82,7 @@ export function subscriptionRoutes(actions: SubscriptionActions): FastifyPluginA
     app.get(
       '/api/subscriptions/status',
       {
-        config: { access: 'staff' },
+        config: { access: 'subscribers:read' },
         schema: {
           tags: ['subscribers'],
           summary: 'Whether confirmation mail can be sent (SMTP_URL is set); the subscribers screen asks',

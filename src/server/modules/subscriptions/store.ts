@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { secretLink } from '../../../shared/secret-links';
 import type { Database } from '../../db/client';
+import { action, layMail, type MailSite, note, paragraph } from '../mail/layout';
 
 /** An unconfirmed address is removed this long after its confirmation mail was queued. */
 const CONFIRMATION_DAYS = 7;
@@ -41,13 +42,24 @@ export function createSubscriptionStore(database: Database) {
      * RESEND_MINUTES ago, gets fresh link tokens (the last mail's links stop working) and one
      * confirmation mail; a confirmed address, or one mailed within the hour, gets nothing new.
      */
-    async queueConfirmation(
-      tx: Database,
-      subscriberId: string,
-      options: { origin: string; companyName: string },
-    ) {
+    async queueConfirmation(tx: Database, subscriberId: string, options: { origin: string; site: MailSite }) {
       const tokens = { confirm: newToken(), unsubscribe: newToken() };
       const links = subscriptionLinks(options.origin, tokens);
+      const company = options.site.companyName || 'us';
+      const mail = layMail(options.site, {
+        subject: `Please confirm your subscription to ${company}`,
+        heading: 'Please confirm your subscription',
+        blocks: [
+          paragraph(
+            `Someone, hopefully you, asked to receive news and maintenance tips from ${company} at this address.`,
+          ),
+          action('Confirm subscription', links.confirm),
+          note(
+            `If it was not you, ignore this e-mail: without confirmation the address is removed in ${CONFIRMATION_DAYS} days and gets no other mail.`,
+          ),
+          note(`Unsubscribe: ${links.unsubscribe}`),
+        ],
+      });
       await tx.query(
         `with due as (
            update subscribers
@@ -57,19 +69,17 @@ export function createSubscriptionStore(database: Database) {
                    or confirmation_sent_at < now() - make_interval(mins => $4))
            returning id, email
          )
-         insert into mail_outbox (resource, record_id, to_address, subject, body, headers, carries_secret)
-         select 'subscribers', id::text, email, $5, $6, $7::jsonb, true from due`,
+         insert into mail_outbox (resource, record_id, to_address, subject, body, html, headers, carries_secret)
+         select 'subscribers', id::text, email, $5, $6, $8, $7::jsonb, true from due`,
         [
           subscriberId,
           hashOf(tokens.confirm),
           hashOf(tokens.unsubscribe),
           RESEND_MINUTES,
-          `Please confirm your subscription to ${options.companyName}`.slice(0, 200),
-          `Someone, hopefully you, asked to receive news and maintenance tips from ${options.companyName} at this address.\n\n` +
-            `To confirm, open this link and press "Confirm subscription":\n${links.confirm}\n\n` +
-            `If it was not you, ignore this e-mail: without confirmation the address is removed in ${CONFIRMATION_DAYS} days and gets no other mail.\n\n` +
-            `Unsubscribe: ${links.unsubscribe}\n`,
+          mail.subject,
+          mail.text,
           JSON.stringify(unsubscribeHeaders(links.oneClickUnsubscribe)),
+          mail.html,
         ],
       );
     },

@@ -31,12 +31,14 @@ const subscriberRow = async (email: string) =>
   )[0];
 
 describe('subscribing', () => {
-  it('takes the first 5 of 40 sign-ups sent from one address within 2 s; the rest get 429 with Retry-After', async () => {
+  it('takes the first 5 of 40 sign-ups sent from one address at once; the rest get 429 with Retry-After', async () => {
     const started = Date.now();
     const answers = await Promise.all(
       Array.from({ length: 40 }, (_, i) => subscribe(`flood${i}@example.com`, '203.0.113.40')),
     );
-    expect(Date.now() - started).toBeLessThan(2000);
+    // A bound on pathological cost only (a queue that waits per sign-up would take minutes): about
+    // 0.3 s on a quiet machine, 4.5 s measured under a load of 15, so 10 s leaves a wide margin.
+    expect(Date.now() - started).toBeLessThan(10_000);
     const statuses = answers.map((a) => a.statusCode);
     expect(statuses.filter((s) => s === 202)).toHaveLength(5);
     expect(statuses.filter((s) => s === 429)).toHaveLength(35);

@@ -32,8 +32,12 @@ export function createTrashRepository(database: Database, defs: readonly Content
 
   return {
     /** A page of trashed records, most recently deleted first, and how many there are. */
-    async list(query: { page: number; pageSize: number; resource?: string }) {
-      const types = query.resource ? defs.filter((def) => def.name === query.resource) : defs;
+    /** Deleted records of the types `mayRestore` admits (a role sees those it may delete). */
+    async list(
+      query: { page: number; pageSize: number; resource?: string },
+      mayRestore: (def: ContentTypeDef) => boolean,
+    ) {
+      const types = defs.filter((def) => mayRestore(def) && (!query.resource || def.name === query.resource));
       if (types.length === 0) return { data: [], totalCount: 0 };
       const pageParams: unknown[] = [query.pageSize, (query.page - 1) * query.pageSize];
       const countParams: unknown[] = [];

@@ -9,7 +9,7 @@ let editor: { authorization: string };
 
 beforeAll(async () => {
   admin = await t.signIn('admin');
-  editor = await t.signIn('editor');
+  editor = await t.signIn('office');
 });
 
 const service = (title: string) => ({ title, description: 'Cooling repairs.', serviceName: 'refrigerator' });
@@ -44,7 +44,7 @@ describe('the trash', () => {
     const list = await trash();
     const item = list.data.find((entry) => entry.id === record._id);
     expect(item).toMatchObject({ resource: 'service', title: 'Cold room repair' });
-    expect(item?.deletedBy).toMatch(/^editor/);
+    expect(item?.deletedBy).toMatch(/^office/);
     expect(Date.now() - Date.parse(item!.deletedAt)).toBeLessThan(60_000);
   });
 

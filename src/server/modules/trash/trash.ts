@@ -1,7 +1,9 @@
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listPageSchema } from '../../../shared/list-page';
+import { mayCall } from '../../../shared/permissions';
 import { trashItemSchema } from '../../../shared/trash';
 import { recordName } from '../../content/repository';
 import type { ChangeTransaction } from '../../db/change-log';
@@ -10,6 +12,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { HttpError, notFound } from '../../errors';
 import type { SessionUser } from '../../http/identity';
 import { errorSchema, pageQuery } from '../../http/schemas';
+import { notForYourRole } from '../../plugins/access';
 import { createTrashRepository } from './trash-repository';
 
 /**
@@ -26,12 +29,19 @@ export function trashPlugin(database: Database): FastifyPluginAsyncZod {
       if (!repository) throw notFound('Content type');
       return repository;
     };
+    /** A deleted record comes back only for someone who may delete its kind (the editor no request). */
+    const restorableBy = (request: FastifyRequest, resource: string) => {
+      const repository = repositoryOf(resource);
+      if (!mayCall(request.user?.role, repository.def.access.delete))
+        throw new HttpError(403, notForYourRole(request.user?.role ?? 'pending'));
+      return repository;
+    };
     const resourceParams = z.object({ resource: z.string().max(100), id: z.string().max(100) });
 
     app.get(
       '/api/trash',
       {
-        config: { access: 'staff' },
+        config: { access: 'trash:read' },
         schema: {
           tags: ['trash'],
           summary: 'Deleted records of every content type, most recently deleted first',
@@ -45,13 +55,13 @@ export function trashPlugin(database: Database): FastifyPluginAsyncZod {
           },
         },
       },
-      async (request) => trash.list(request.query),
+      async (request) => trash.list(request.query, (def) => mayCall(request.user?.role, def.access.delete)),
     );
 
     app.post(
       '/api/trash/:resource/:id/restore',
       {
-        config: { access: 'staff' },
+        config: { access: 'trash:read' },
         schema: {
           operationId: 'restoreTrashedRecord',
           tags: ['trash'],
@@ -66,7 +76,7 @@ export function trashPlugin(database: Database): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { resource, id } = request.params;
-        const repository = repositoryOf(resource);
+        const repository = restorableBy(request, resource);
         let record: Awaited<ReturnType<typeof repository.restore>>;
         try {
           record = await app.changes.write(async (tx) => {
@@ -98,7 +108,7 @@ export function trashPlugin(database: Database): FastifyPluginAsyncZod {
     app.delete(
       '/api/trash/:resource/:id',
       {
-        config: { access: 'admin' },
+        config: { access: 'trash:purge' },
         schema: {
           operationId: 'deleteTrashedRecord',
           tags: ['trash'],
@@ -123,7 +133,7 @@ export function trashPlugin(database: Database): FastifyPluginAsyncZod {
     app.delete(
       '/api/trash',
       {
-        config: { access: 'admin' },
+        config: { access: 'trash:purge' },
         schema: {
           operationId: 'emptyTrash',
           tags: ['trash'],

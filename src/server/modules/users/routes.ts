@@ -1,27 +1,41 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authMessages, staffMemberSchema, userListItemSchema, userUpdateSchema } from '../../../shared/auth';
-import { isApprovedStaff, type Role } from '../../../shared/roles';
+import {
+  authMessages,
+  staffMemberSchema,
+  USERS_ACCESS,
+  userListItemSchema,
+  userUpdateSchema,
+} from '../../../shared/auth';
+import { deactivationSchema } from '../../../shared/deactivation';
+import { takesRequests } from '../../../shared/permissions';
+import { isApprovedStaff, ROLES, type Role } from '../../../shared/roles';
 import { HttpError, notFound } from '../../errors';
 import { errorSchema, idParams } from '../../http/schemas';
+import { noticeApproval } from '../auth/signup-notices';
 import type { AuthStore, UserRow } from '../auth/store';
+import { mailSiteOf } from '../mail/layout';
+import { createSettingsStore } from '../settings/store';
+import { deactivateAccount, reactivateAccount } from './deactivation';
 
 /** Serialises role changes and deletions so two admins cannot demote each other at once. */
 const ADMIN_LOCK = 7_314_003;
 
-const listItem = ({ _id, name, username, role, createdAt, twoFactorEnabled }: UserRow) => ({
+const listItem = ({ _id, name, username, role, createdAt, twoFactorEnabled, deactivatedAt }: UserRow) => ({
   _id,
   name,
   username,
   role,
   createdAt,
   twoFactorEnabled,
+  deactivatedAt,
 });
 
 /**
- * Staff accounts, for admins: list, approve (give a pending user a role), change role or name,
- * delete. Any change of role and any deletion ends the user's sessions at once; the last admin
- * can be neither demoted nor deleted.
+ * Staff accounts, for admins: list, approve (give a pending user a role, which mails them),
+ * change role or name, deactivate and reactivate, delete. Any change of role, deactivation and
+ * deletion ends the user's sessions at once; the last active admin can be neither demoted,
+ * deactivated nor deleted.
  */
 export function usersRoutes(store: AuthStore): FastifyPluginAsyncZod {
   return async (app) => {
@@ -30,7 +44,7 @@ export function usersRoutes(store: AuthStore): FastifyPluginAsyncZod {
     app.get(
       '/api/users',
       {
-        config: { access: 'admin' },
+        config: { access: USERS_ACCESS.list },
         schema: {
           tags,
           summary: 'Every staff account, oldest first (pending ones wait for approval)',
@@ -46,7 +60,7 @@ export function usersRoutes(store: AuthStore): FastifyPluginAsyncZod {
     app.get(
       '/api/users/staff',
       {
-        config: { access: 'staff' },
+        config: { access: USERS_ACCESS.staff },
         schema: {
           operationId: 'listStaff',
           tags,
@@ -58,26 +72,27 @@ export function usersRoutes(store: AuthStore): FastifyPluginAsyncZod {
       async (_request, reply) => {
         const users = await store.listUsers();
         const staff = users
-          .filter(isApprovedStaff)
+          // A deactivated person is nobody to hand work to.
+          .filter((user) => takesRequests(user) && !user.deactivatedAt)
           .map(({ _id, name }) => ({ _id, name }))
           .sort((a, b) => a.name.localeCompare(b.name));
         return reply.header('cache-control', 'no-store').send(staff);
       },
     );
 
-    /** Refuse to leave the site without an admin; call under ADMIN_LOCK. */
+    /** Refuse to leave the site without an admin who can sign in; call under ADMIN_LOCK. */
     async function assertNotLastAdmin(users: AuthStore, user: UserRow) {
-      if (user.role === 'admin' && (await users.countAdmins()) <= 1)
+      if (user.role === 'admin' && !user.deactivatedAt && (await users.countAdmins()) <= 1)
         throw new HttpError(409, authMessages.lastAdmin);
     }
 
     app.put(
       '/api/users/:id',
       {
-        config: { access: 'admin' },
+        config: { access: 'users:manage' },
         schema: {
           tags,
-          summary: 'Approve a user or change their role (admin, editor, pending) and/or name',
+          summary: `Approve a user or change their role (${ROLES.join(', ')}) and/or name`,
           params: idParams,
           body: userUpdateSchema,
           response: { 200: userListItemSchema, 400: errorSchema, 404: errorSchema, 409: errorSchema },
@@ -102,6 +117,15 @@ export function usersRoutes(store: AuthStore): FastifyPluginAsyncZod {
               await users.revokeUserSessions(id);
             }
             if (!updated) throw notFound('User');
+            // An approval tells the person, at the address they confirmed, that they may sign in.
+            const approval = user.role === 'pending' && isApprovedStaff(updated) ? updated.role : null;
+            if (approval && updated.email && app.mailOutbox) {
+              const site = {
+                ...mailSiteOf(await createSettingsStore(tx).get()),
+                origin: app.siteOrigin(),
+              };
+              await noticeApproval(tx, app.mailOutbox, { ...updated, email: updated.email }, approval, site);
+            }
             if (roleChanged || nameChanged)
               await tx.record({
                 resource: 'users',
@@ -118,14 +142,60 @@ export function usersRoutes(store: AuthStore): FastifyPluginAsyncZod {
             return { updated };
           }),
         );
+        app.mailOutbox?.nudge();
         return listItem(result.updated);
+      },
+    );
+
+    app.post(
+      '/api/users/:id/deactivate',
+      {
+        config: { access: 'users:manage' },
+        schema: {
+          operationId: 'deactivateUser',
+          tags,
+          summary:
+            'Deactivate an account: its sessions and keys stop at once, its name stays in history; answers its open requests to hand to someone else',
+          params: idParams,
+          response: { 200: deactivationSchema, 404: errorSchema, 409: errorSchema },
+        },
+      },
+      async (request) => {
+        const { user, openRequests } = await app.changes.write((tx) =>
+          tx.withLock(ADMIN_LOCK, () =>
+            deactivateAccount(tx, store.in(tx), request.user!, request.params.id),
+          ),
+        );
+        return { user: listItem(user), openRequests };
+      },
+    );
+
+    app.post(
+      '/api/users/:id/reactivate',
+      {
+        config: { access: 'users:manage' },
+        schema: {
+          operationId: 'reactivateUser',
+          tags,
+          summary: 'Let a deactivated account sign in again, with the role it had',
+          params: idParams,
+          response: { 200: userListItemSchema, 404: errorSchema, 409: errorSchema },
+        },
+      },
+      async (request) => {
+        const user = await app.changes.write((tx) =>
+          tx.withLock(ADMIN_LOCK, () =>
+            reactivateAccount(tx, store.in(tx), request.user!, request.params.id),
+          ),
+        );
+        return listItem(user);
       },
     );
 
     app.delete(
       '/api/users/:id',
       {
-        config: { access: 'admin' },
+        config: { access: 'users:manage' },
         schema: {
           tags,
           summary: 'Delete a staff account and end its sessions',

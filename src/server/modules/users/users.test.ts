@@ -7,8 +7,10 @@ const events: ChangeEvent[] = [];
 t.app.changes.onChange((event) => events.push(event));
 
 const PASSWORD = 'a long passphrase';
-const signup = (username: string, name = 'Person') =>
-  t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { name, username, password: PASSWORD } });
+/** A waiting account asked for through the sign-up (opened for it), by its id. */
+const signup = async (username: string, name = 'Person') => ({
+  _id: await t.requestAccount({ username, name, password: PASSWORD }),
+});
 const login = (username: string, password = PASSWORD) =>
   t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
 const as = (authorization: string) => ({
@@ -33,6 +35,7 @@ describe('users API', () => {
       expect(Object.keys(user).sort()).toEqual([
         '_id',
         'createdAt',
+        'deactivatedAt',
         'name',
         'role',
         'twoFactorEnabled',
@@ -44,13 +47,13 @@ describe('users API', () => {
   });
 
   it('refuses the list to editors and to anonymous visitors', async () => {
-    const editor = await t.signIn('editor');
+    const editor = await t.signIn('office');
     expect((await as(editor.authorization).get('/api/users')).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/users' })).statusCode).toBe(401);
   });
 
   it('approves a pending user by giving a role, who can then log in', async () => {
-    const created = (await signup('approve.me')).json();
+    const created = await signup('approve.me');
     expect((await login('approve.me')).statusCode).toBe(403);
     events.length = 0;
     const res = await asAdmin.put(`/api/users/${created._id}`, { role: 'editor' });
@@ -71,7 +74,7 @@ describe('users API', () => {
   });
 
   it('renames a user without ending their sessions', async () => {
-    const created = (await signup('rename.me')).json();
+    const created = await signup('rename.me');
     await asAdmin.put(`/api/users/${created._id}`, { role: 'editor' });
     const token = (await login('rename.me')).json().token;
     events.length = 0;
@@ -82,7 +85,7 @@ describe('users API', () => {
   });
 
   it('ends the sessions of a user whose role changes', async () => {
-    const created = (await signup('demote.me')).json();
+    const created = await signup('demote.me');
     await asAdmin.put(`/api/users/${created._id}`, { role: 'admin' });
     const token = (await login('demote.me')).json().token;
     expect((await as(`Bearer ${token}`).get('/api/users')).statusCode).toBe(200);
@@ -96,7 +99,7 @@ describe('users API', () => {
   });
 
   it('deletes a user and their sessions', async () => {
-    const created = (await signup('delete.me')).json();
+    const created = await signup('delete.me');
     await asAdmin.put(`/api/users/${created._id}`, { role: 'editor' });
     const token = (await login('delete.me')).json().token;
     events.length = 0;
@@ -126,10 +129,10 @@ describe('users API', () => {
 
   it('answers 400 with field messages for a bad change and 404 for an unknown user', async () => {
     const client = asAdmin;
-    const someone = (await signup('bad.change')).json();
+    const someone = await signup('bad.change');
     const bad = await client.put(`/api/users/${someone._id}`, { role: 'owner' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().fields.role).toBe('Choose admin, editor or pending.');
+    expect(bad.json().fields.role).toBe('Choose admin, office, editor, technician or pending.');
     const empty = await client.put(`/api/users/${someone._id}`, {});
     expect(empty.statusCode).toBe(400);
     expect(empty.json().fields.role).toBe('Send a new role or name.');
@@ -138,7 +141,7 @@ describe('users API', () => {
     expect((await client.put('/api/users/not-an-id', { role: 'editor' })).statusCode).toBe(404);
   });
   it('keeps one admin when two admins demote each other at once', async () => {
-    const created = (await signup('second.admin')).json();
+    const created = await signup('second.admin');
     await asAdmin.put(`/api/users/${created._id}`, { role: 'admin' });
     const second = as(`Bearer ${(await login('second.admin')).json().token}`);
     // Two admins demoting each other at once: one of them stays admin.

@@ -16,6 +16,7 @@ import { listKind } from './list';
 import { longText } from './long-text';
 import { number } from './number';
 import { phone } from './phone';
+import { point } from './point';
 import { rating } from './rating';
 import { reference } from './reference';
 import { select } from './select';
@@ -43,6 +44,7 @@ export const fieldKinds = {
   number,
   list: listKind(kindOf),
   weeklyHours,
+  point,
 } satisfies { [K in FieldKind]: FieldKindModule<FieldTypes[K]> };
 
 /** Kinds added beside the product's own (a test's fixture kind), by name. */

@@ -1,13 +1,29 @@
 import { z } from 'zod';
+import { typedWholeNumber } from '../../digits';
 import { messages, numberMessage } from '../field-checks';
 import type { NumberField } from '../fields';
 import { asStored, type FieldKindModule } from './kind';
+
+/** Longest text read as a number: more digits than any bound has is refused as it is. */
+const LONGEST_NUMBER_TEXT = 20;
+
+/**
+ * A whole number typed as text, in digits of any script (`١٢`, `۱۲`, `１２`), as the number it
+ * writes; anything else as it came, for the rule to judge.
+ */
+function readTypedNumber(value: unknown): unknown {
+  if (typeof value !== 'string' || value.length > LONGEST_NUMBER_TEXT) return value;
+  return typedWholeNumber(value) ?? value;
+}
 
 /** A whole number within the field's bounds; '' and null are none (null) unless it is required. */
 function numberSchema(field: NumberField): z.ZodType {
   const message = numberMessage(field);
   const whole = (error: (issue: { input: unknown }) => string) =>
-    z.number({ error }).int(message).min(field.min, message).max(field.max, message);
+    z.preprocess(
+      readTypedNumber,
+      z.number({ error }).int(message).min(field.min, message).max(field.max, message),
+    );
   if (field.required)
     return whole((issue) =>
       issue.input === undefined || issue.input === null || issue.input === ''

@@ -9,6 +9,7 @@ import { examplesFor } from '../examples';
 import { f } from '../fields';
 import { fieldSchema, schemasFor } from '../schema';
 import { storedValue } from '../stored-values';
+import { publicContent } from '../types';
 import { fieldKinds, kindOf, withFieldKinds } from '.';
 import type { FieldKindModule } from './kind';
 
@@ -41,7 +42,7 @@ describe('the field kind registry', () => {
       table: 'jobs',
       fields: { title: f.text('Title', { required: true }), progress },
       titleField: 'title',
-      access: { list: 'public', read: 'public', create: 'staff', update: 'staff', delete: 'staff' },
+      access: publicContent('service'),
       list: { order: 'position' },
       admin: { path: '/addJob', title: 'Jobs', view: 'table', columns: ['title'] },
     }) as unknown as ContentTypeDef;

@@ -53,4 +53,4 @@ export function textKind(example: (field: TextField) => string): FieldKindModule
 }
 
 /** One line of plain text: a name, a title. */
-export const text = textKind((field) => field.label.slice(0, field.max ?? 120));
+export const text = textKind((field) => field.format?.example ?? field.label.slice(0, field.max ?? 120));

@@ -14,6 +14,7 @@ import { ImagesControl } from './images';
 import { ListControl } from './list';
 import { LongTextControl } from './long-text';
 import { NumberControl } from './number';
+import { PointControl } from './point';
 import { RatingControl } from './rating';
 import { ReferenceControl } from './reference';
 import { SelectControl } from './select';
@@ -40,6 +41,7 @@ export const fieldControls = {
   number: NumberControl,
   list: ListControl,
   weeklyHours: WeeklyHoursControl,
+  point: PointControl,
 } satisfies { [K in FieldKind]: KindControl<FieldTypes[K]> };
 
 /** Controls of kinds added beside the product's own (a test's fixture kind), by kind. */

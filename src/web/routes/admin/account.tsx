@@ -1,5 +1,6 @@
 import { useRouteLoaderData } from 'react-router';
 import { changePasswordSchema } from '../../../shared/auth';
+import { roleDeclaration } from '../../../shared/permissions';
 import { AccountEmail } from '../../admin/account-email';
 import { BrowserNotifications } from '../../admin/browser-notifications';
 import { useFeedback } from '../../admin/feedback';
@@ -27,7 +28,8 @@ export default function Account() {
       <ScreenHeader title="My account" />
       {user && (
         <p>
-          Signed in as <strong>{user.name}</strong> ({user.username}), role {user.role}.
+          Signed in as <strong>{user.name}</strong> ({user.username}), role {roleDeclaration(user.role).label}
+          .
         </p>
       )}
       <div className="account-card">

@@ -10,12 +10,13 @@ import {
 import { messages } from '../../../shared/content/field-checks';
 import { fieldErrors } from '../../../shared/content/schema';
 import { runChange } from '../../admin/actions';
-import { Modal, Spinner, useFeedback } from '../../admin/feedback';
+import { Spinner, useFeedback } from '../../admin/feedback';
 import { StaffSelect } from '../../admin/field-control';
 import { formatWhen } from '../../admin/format';
 import { adminRead } from '../../admin/load';
 import { DataTable, ScreenHeader } from '../../admin/record-view';
-import { ShownOnce } from '../../admin/shown-once';
+import { ShownOnce, ShownOnceDialog } from '../../admin/shown-once';
+import { openScreen } from '../../admin/signed-in';
 import { api } from '../../lib/api';
 import { useForm } from '../../lib/use-form';
 import './api-keys.css';
@@ -25,6 +26,7 @@ export function meta() {
 }
 
 export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
+  await openScreen(request);
   return { keys: await adminRead<ApiKeyListItem[]>('/api/keys', request) };
 }
 clientLoader.hydrate = true as const;
@@ -192,29 +194,21 @@ export default function ApiKeys() {
         ))}
       </DataTable>
       {keys.length === 0 && <p className="muted">No keys yet.</p>}
-      <Modal
+      <ShownOnceDialog
         open={created !== null}
         onClose={() => setCreated(null)}
         title={created ? `API key "${created.name}"` : 'API key'}
-        className="shown-once-dialog"
       >
         {created && (
           <>
-            <div className="modal-body">
-              <p>
-                Copy the key now and give it to the app: it is not shown again. Only its first characters stay
-                listed.
-              </p>
-              <ShownOnce id="api-key-value" label="API key" noun="key" value={created.key} rows={2} />
-            </div>
-            <div className="modal-footer">
-              <button type="button" className="btn btn-light" onClick={() => setCreated(null)}>
-                Close
-              </button>
-            </div>
+            <p>
+              Copy the key now and give it to the app: it is not shown again. Only its first characters stay
+              listed.
+            </p>
+            <ShownOnce id="api-key-value" label="API key" noun="key" value={created.key} rows={2} />
           </>
         )}
-      </Modal>
+      </ShownOnceDialog>
     </section>
   );
 }

@@ -18,6 +18,7 @@ import {
   weekSummary,
 } from '../../admin/record-view';
 import { readStaff } from '../../admin/request';
+import { openScreen } from '../../admin/signed-in';
 
 const PAGE_SIZE = 25;
 
@@ -32,12 +33,19 @@ const ACTIONS: Record<AuditAction, string> = {
   role: 'Changed role',
   reorder: 'Changed order',
   escalate: 'Escalated (nobody picked it up)',
+  deactivate: 'Deactivated',
+  reactivate: 'Reactivated',
+  invite: 'Invited',
+  resend: 'Sent again (new link)',
+  revoke: 'Revoked',
+  accept: 'Accepted',
 };
 const OTHER_RESOURCES: Record<string, string> = {
   settings: 'Site settings',
   users: 'User',
   session: 'Session',
   media: 'Image',
+  invitations: 'Invitation',
 };
 const resourceLabel = (resource: string) =>
   contentTypesByName.get(resource)?.label ?? OTHER_RESOURCES[resource] ?? resource;
@@ -47,6 +55,7 @@ export function meta() {
 }
 
 export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
+  const me = await openScreen(request);
   const url = new URL(request.url);
   const query = pickParams(url, ['resource', 'action']);
   const page = pageOf(url);
@@ -54,7 +63,7 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
   query.set('pageSize', String(PAGE_SIZE));
   const [{ data, totalCount }, staff] = await Promise.all([
     adminRead<ListPage<AuditEntry>>(`/api/audit?${query}`, request),
-    readStaff((path) => optionalRead(path, request)),
+    readStaff(me.role, (path) => optionalRead(path, request)),
   ]);
   return {
     entries: data,

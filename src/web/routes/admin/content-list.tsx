@@ -21,6 +21,8 @@ import {
   SearchBar,
 } from '../../admin/record-view';
 import { typeForPath } from '../../admin/screens';
+import { openScreen } from '../../admin/signed-in';
+import { addLabel, editLabel, inSentence } from '../../admin/words';
 import { ApiError, api } from '../../lib/api';
 
 /**
@@ -28,9 +30,10 @@ import { ApiError, api } from '../../lib/api';
  * one module, registered once per declaration in routes.ts; the URL says which type it serves.
  */
 export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
+  await openScreen(request);
   const url = new URL(request.url);
   const def = typeForPath(url.pathname);
-  if (!def) throw new Response('Not Found', { status: 404 });
+  if (!def) throw new Response('Not found', { status: 404 });
   const params = new URLSearchParams();
   const q = url.searchParams.get('q')?.trim() ?? '';
   if (q && def.list.search) params.set('q', q);
@@ -205,7 +208,7 @@ function ContentList({ def, data }: { def: ContentTypeDef; data: Awaited<ReturnT
           )}
           {canCreate && (
             <button type="button" className="btn btn-primary" onClick={() => open(null)}>
-              Add+
+              {addLabel(def)}
             </button>
           )}
         </div>
@@ -215,12 +218,12 @@ function ContentList({ def, data }: { def: ContentTypeDef; data: Awaited<ReturnT
           {subscriptionMessages.mailNotSetUp}
         </p>
       )}
-      {def.list.search && <SearchBar label={`Search ${def.plural.toLowerCase()}`} q={data.q} />}
+      {def.list.search && <SearchBar label={`Search ${inSentence(def.plural)}`} q={data.q} />}
       {records.length === 0 ? (
         <p className="empty">
           {data.q
-            ? `No ${def.plural.toLowerCase()} match “${data.q}”.`
-            : `No ${def.plural.toLowerCase()} yet.${canCreate ? ' Use Add+ to create the first one.' : ''}`}
+            ? `No ${inSentence(def.plural)} match “${data.q}”.`
+            : `No ${inSentence(def.plural)} yet.${canCreate ? ` Use ${addLabel(def)} to create the first one.` : ''}`}
         </p>
       ) : def.admin.view === 'table' ? (
         <DataTable
@@ -271,7 +274,7 @@ function ContentList({ def, data }: { def: ContentTypeDef; data: Awaited<ReturnT
         open={editing !== null}
         size="xl"
         onClose={() => void close()}
-        title={`${editing?.record ? 'Edit' : 'Add'} ${def.label}`}
+        title={editing?.record ? editLabel(def) : addLabel(def)}
       >
         {editing && (
           <DeclaredForm

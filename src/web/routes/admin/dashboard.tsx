@@ -7,29 +7,50 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import type { UserListItem } from '../../../shared/auth';
-import { GO_LIVE_PATH, type GoLive, type GoLiveItem } from '../../../shared/go-live';
-import { NO_SERVICE, REQUEST_STATS_PATH, type RequestStats } from '../../../shared/request-stats';
+import { contactus } from '../../../shared/content/types';
+import { GO_LIVE_ACCESS, GO_LIVE_PATH, type GoLive, type GoLiveItem } from '../../../shared/go-live';
+import { mayCall } from '../../../shared/permissions';
+import {
+  LIVE_ACCESS,
+  NO_SERVICE,
+  REQUEST_STATS_ACCESS,
+  REQUEST_STATS_PATH,
+  type RequestStats,
+} from '../../../shared/request-stats';
 import { OutcomeChart, PairedWeeksChart, type Series, StackedWeeksChart } from '../../admin/charts';
 import { Spinner } from '../../admin/feedback';
 import { formatAgo, formatMinutes, formatWhen } from '../../admin/format';
 import { useLiveChanges } from '../../admin/live';
 import { optionalRead } from '../../admin/load';
-import { adminScreens } from '../../admin/screens';
+import { screensFor } from '../../admin/screens';
+import { openScreen } from '../../admin/signed-in';
 import type { loader as layoutLoader } from './layout';
 
 export function meta() {
   return [{ title: 'Dashboard | Admin' }];
 }
 
-/** The live numbers: the tiles' counts, how the business is doing, and the services' names. */
+/**
+ * The live numbers: the tiles' counts, how the business is doing, and the services' names. Each
+ * is asked for only when the role may call its route (a tile's count with its screen), so no
+ * role's dashboard meets a refusal.
+ */
 export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
+  const { role } = await openScreen(request);
+  const counted = new Set(screensFor(role).map((screen) => screen.count));
+  const readIf = <T,>(allowed: boolean, path: string) =>
+    allowed ? optionalRead<T>(path, request) : Promise.resolve(null);
+  const withStats = mayCall(role, REQUEST_STATS_ACCESS);
   const [messages, users, stats, services, goLive] = await Promise.all([
-    optionalRead<{ totalCount: number }>('/api/contactus?status=Pending&page=1&pageSize=1', request),
-    optionalRead<UserListItem[]>('/api/users', request),
-    optionalRead<RequestStats>(`${REQUEST_STATS_PATH}?weeks=12`, request),
-    optionalRead<{ slug?: string; title?: string }[]>('/api/service', request),
-    // Admins only (an editor's answer is a 403, read as nothing to show).
-    optionalRead<GoLive>(GO_LIVE_PATH, request),
+    readIf<{ totalCount: number }>(
+      counted.has('unreadMessages'),
+      `/api/${contactus.name}?status=Pending&page=1&pageSize=1`,
+    ),
+    readIf<UserListItem[]>(counted.has('pendingUsers'), '/api/users'),
+    readIf<RequestStats>(withStats, `${REQUEST_STATS_PATH}?weeks=12`),
+    // The services' names label the request desk's charts.
+    readIf<{ slug?: string; title?: string }[]>(withStats, '/api/service'),
+    readIf<GoLive>(mayCall(role, GO_LIVE_ACCESS), GO_LIVE_PATH),
   ]);
   const serviceNames: Record<string, string> = {};
   for (const service of Array.isArray(services) ? services : [])
@@ -40,6 +61,7 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
     stats,
     serviceNames,
     goLive: goLive?.items ?? [],
+    hearsLive: mayCall(role, LIVE_ACCESS),
   };
 }
 clientLoader.hydrate = true as const;
@@ -64,7 +86,7 @@ const COUNT_LABEL = { unreadMessages: 'unread', pendingUsers: 'waiting for appro
 type Loaded = Awaited<ReturnType<typeof clientLoader>>;
 
 export default function Dashboard() {
-  const { stats, serviceNames, goLive, ...counts } = useLoaderData<typeof clientLoader>();
+  const { stats, serviceNames, goLive, hearsLive, ...counts } = useLoaderData<typeof clientLoader>();
   const { revalidate } = useRevalidator();
   useEffect(() => {
     const refresh = () => {
@@ -86,11 +108,11 @@ export default function Dashboard() {
       clearTimeout(settle.current);
       settle.current = setTimeout(() => void revalidate(), SETTLE_MS);
     }, [revalidate]),
+    hearsLive,
   );
 
   const layout = useRouteLoaderData<typeof layoutLoader>('routes/admin/layout');
-  const isAdmin = layout?.user.role === 'admin';
-  const screens = adminScreens.filter((screen) => !screen.adminOnly || isAdmin);
+  const screens = layout ? screensFor(layout.user.role) : [];
   return (
     <section className="screen dashboard">
       <header className="screen-header">

@@ -43,7 +43,7 @@ export default function Forgot() {
       )}
       <p className="auth-switch">
         No e-mail address on your account? Ask an admin for a reset link.{' '}
-        <Link to="/login">Back to Login</Link>
+        <Link to="/login">Back to login</Link>
       </p>
     </AuthShell>
   );

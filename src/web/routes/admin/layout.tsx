@@ -9,11 +9,16 @@ import {
   useNavigation,
   useRouteLoaderData,
 } from 'react-router';
+import { roleDeclaration } from '../../../shared/permissions';
 import { FeedbackProvider } from '../../admin/feedback';
+import { readTimesIn } from '../../admin/format';
 import { loginRedirect } from '../../admin/load';
+import { NotForYourRole } from '../../admin/not-for-role';
 import { ScreenError } from '../../admin/screen-error';
-import { adminScreens } from '../../admin/screens';
+import { DASHBOARD_PATH, screensFor } from '../../admin/screens';
+import { forgetSignedIn, refusedScreen, rememberSignedIn } from '../../admin/signed-in';
 import { ServerStatusBanner } from '../../components/app-shell';
+import { BUTTON_WORDS } from '../../components/words';
 import type { loader as rootLoader } from '../../root';
 import type { Route } from './+types/layout';
 import '../../admin/admin.css';
@@ -36,7 +41,14 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   // A new screen closes the phone menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation by design
   useEffect(() => setMenuOpen(false), [location.pathname]);
-  const screens = adminScreens.filter((screen) => !screen.adminOnly || user.role === 'admin');
+  // The screens' loaders read the person from here once the layout is drawn (admin/signed-in.ts).
+  rememberSignedIn(user);
+  useEffect(() => forgetSignedIn, []);
+  // Every date on every screen is read in the site's time zone, whatever the browser's is.
+  readTimesIn(root?.settings.timeZone);
+  const screens = screensFor(user.role);
+  // A screen the role may not open is refused here, in the layout; its loader asked nothing.
+  const refused = refusedScreen(user.role, location.pathname);
   const loading = navigation.state === 'loading' && navigation.location?.pathname !== location.pathname;
 
   return (
@@ -48,8 +60,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         <header className="admin-header">
           <Link to="/home" className="admin-brand">
             {root?.settings.companyName ?? 'Website'}
-            {/* The signed-in person's role, so an editor is never told they are an admin. */}
-            <span className="admin-brand-tag">{user.role === 'admin' ? 'Admin' : 'Editor'}</span>
+            {/* The signed-in person's role, so nobody is told they are an admin. */}
+            <span className="admin-brand-tag">{roleDeclaration(user.role).label}</span>
           </Link>
           <button
             type="button"
@@ -61,7 +73,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             Menu
           </button>
           <nav className="admin-header-links" aria-label="Account">
-            <NavLink to="/dashboard" end>
+            <NavLink to={DASHBOARD_PATH} end>
               Dashboard
             </NavLink>
             <NavLink to="/account" className="admin-user" title={`Signed in as ${user.username}`}>
@@ -69,7 +81,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             </NavLink>
             <Form method="post" action="/logout">
               <button type="submit" className="btn btn-light btn-small-above-phone">
-                LogOut
+                {BUTTON_WORDS.logOut}
               </button>
             </Form>
           </nav>
@@ -82,7 +94,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           >
             <ul>
               <li>
-                <NavLink to="/dashboard" end>
+                <NavLink to={DASHBOARD_PATH} end>
                   Dashboard
                 </NavLink>
               </li>
@@ -95,7 +107,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           </nav>
           <main id="admin-main" className="admin-main" aria-busy={loading}>
             {loading && <div className="route-progress" role="progressbar" aria-label="Loading" />}
-            <Outlet />
+            {refused ? <NotForYourRole role={user.role} screen={refused} /> : <Outlet />}
           </main>
         </div>
         <ServerStatusBanner />

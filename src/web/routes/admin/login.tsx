@@ -5,6 +5,7 @@ import { messages } from '../../../shared/content/field-checks';
 import { fieldErrors } from '../../../shared/content/schema';
 import { safeNext } from '../../admin/load';
 import { PasswordInput } from '../../admin/password-input';
+import { homeFor } from '../../admin/screens';
 import { describeLoginFailure, TwoFactorLoginStep } from '../../admin/two-factor-login';
 import { api } from '../../lib/api';
 import { useForm } from '../../lib/use-form';
@@ -22,7 +23,8 @@ export function meta() {
 export async function loader({ context, request }: Route.LoaderArgs) {
   if (!context.user) return null;
   const url = new URL(request.url);
-  throw redirect(safeNext(url.searchParams.get('next'), url.origin));
+  // A technician starts the day on My jobs, the others on the dashboard.
+  throw redirect(safeNext(url.searchParams.get('next'), url.origin, homeFor(context.user.role)));
 }
 
 const checkLogin = (values: LoginValues) => {

@@ -1,7 +1,8 @@
 import { Form, redirect } from 'react-router';
+import { BUTTON_WORDS } from '../../components/words';
 import { api } from '../../lib/api';
 
-/** LogOut: end the session on the server (not just in this tab), then show the login page. */
+/** Log out: end the session on the server (not just in this tab), then show the login page. */
 export async function clientAction() {
   try {
     await api('/api/auth/logout', { method: 'POST' });
@@ -22,7 +23,7 @@ export default function Logout() {
         <h1>Log out</h1>
         <Form method="post">
           <button type="submit" className="btn btn-primary">
-            LogOut
+            {BUTTON_WORDS.logOut}
           </button>
         </Form>
       </div>

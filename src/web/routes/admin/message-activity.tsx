@@ -1,5 +1,7 @@
 import { type ReactNode, useCallback, useRef } from 'react';
+import { directionsHref, parseLocation } from '../../../shared/location';
 import type { HistoryEntry } from '../../../shared/request-desk';
+import { whatsappHref } from '../../../shared/whatsapp';
 import { useFeedback } from '../../admin/feedback';
 import { formatWhen } from '../../admin/format';
 import { replyAddress, stageLabel } from '../../admin/request';
@@ -8,7 +10,10 @@ import { useForm } from '../../lib/use-form';
 import { requestPath as path } from './message-work-form';
 import type { Message } from './messages';
 
-/** A one-textarea form that posts `{ text }` and empties itself: notes and replies. */
+/**
+ * A one-textarea form that posts `{ text }` and empties itself: notes and replies. With `sendsBy`
+ * its submit is a link that carries the words elsewhere (WhatsApp) as they are recorded.
+ */
 function TextForm({
   id,
   title,
@@ -18,6 +23,7 @@ function TextForm({
   endpoint,
   done,
   onDone,
+  sendsBy,
   children,
 }: {
   id: string;
@@ -28,6 +34,8 @@ function TextForm({
   endpoint: string;
   done: string;
   onDone: () => unknown;
+  /** The link that takes the words where they go, opened in a new tab when sent. */
+  sendsBy?: (text: string) => string;
   children?: ReactNode;
 }) {
   const feedback = useFeedback();
@@ -79,19 +87,47 @@ function TextForm({
         <div className="form-message" role="alert">
           {form.notice?.kind === 'error' && <p className="form-error">{form.notice.text}</p>}
         </div>
-        <button type="submit" className="btn btn-primary" aria-disabled={form.invalid || form.submitting}>
-          {form.submitting ? busyLabel : submitLabel}
-        </button>
+        {sendsBy ? (
+          // A link, so the browser opens WhatsApp as a tap would (a tab opened after the record's
+          // round trip is a pop-up browsers block); empty words open nothing and say why.
+          <a
+            className="btn btn-chat"
+            href={sendsBy(form.values.text.trim())}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-disabled={form.invalid || form.submitting}
+            onClick={(event) => {
+              if (form.invalid || form.submitting) event.preventDefault();
+              void form.submit();
+            }}
+          >
+            {form.submitting ? busyLabel : submitLabel}
+          </a>
+        ) : (
+          <button type="submit" className="btn btn-primary" aria-disabled={form.invalid || form.submitting}>
+            {form.submitting ? busyLabel : submitLabel}
+          </button>
+        )}
       </form>
     </section>
   );
 }
 
-export function Notes({ message, onAdded }: { message: Message; onAdded: () => unknown }) {
-  const notes = message.notes ?? [];
+/** The notes and a box for a new one; `formId` tells apart several requests' boxes on one page. */
+export function Notes({
+  message,
+  onAdded,
+  formId = 'note',
+}: {
+  message: Message;
+  onAdded: () => unknown;
+  formId?: string;
+}) {
+  // A list's row comes without its notes: then only the form is shown.
+  const notes = message.notes;
   return (
     <TextForm
-      id="note"
+      id={formId}
       title="Notes"
       label="New note (staff only)"
       submitLabel="Add note"
@@ -100,7 +136,7 @@ export function Notes({ message, onAdded }: { message: Message; onAdded: () => u
       done="Note added."
       onDone={onAdded}
     >
-      {notes.length === 0 ? (
+      {!notes ? null : notes.length === 0 ? (
         <p className="muted">No notes yet.</p>
       ) : (
         <ul className="request-notes">
@@ -134,6 +170,50 @@ export function Reply({ message, onSent }: { message: Message; onSent: () => unk
   );
 }
 
+/**
+ * A reply where the customer is, when they gave no e-mail (decision 100): the words open in
+ * WhatsApp on the staff member's own phone or computer, and the history keeps them as sent.
+ */
+export function WhatsAppReply({ message, onSent }: { message: Message; onSent: () => unknown }) {
+  return (
+    <TextForm
+      id="reply"
+      title="Reply on WhatsApp"
+      label={`Reply to ${message.phone} (no e-mail given)`}
+      submitLabel="Send on WhatsApp"
+      busyLabel="Recording…"
+      endpoint={path(message._id, '/whatsapp-reply')}
+      done="Kept in the history: send it in the WhatsApp window that opened."
+      onDone={onSent}
+      sendsBy={(text) => whatsappHref(message.phone, text)}
+    />
+  );
+}
+
+/** The fault's photos as thumbnails, each opening at full size; nothing when there are none. */
+export function RequestPhotos({ photos, sender }: { photos: readonly string[]; sender: string }) {
+  if (photos.length === 0) return null;
+  return (
+    <>
+      <h3 className="request-subhead">Photos</h3>
+      <ul className="request-photos">
+        {photos.map((url, index) => (
+          <li key={url}>
+            <a href={url} target="_blank" rel="noopener">
+              <img
+                src={url}
+                alt={`The fault, ${index + 1} of ${photos.length}, sent by ${sender}`}
+                width={120}
+                height={120}
+              />
+            </a>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
 /** An assignment in words: `Assigned to Sana by Owner`, `Unassigned (was Sana) by Owner`. */
 function assignmentText(event: HistoryEntry): string {
   const was = event.assignedFrom ? ` (was ${event.assignedFrom})` : '';
@@ -142,7 +222,8 @@ function assignmentText(event: HistoryEntry): string {
 }
 
 function eventText(event: HistoryEntry): string {
-  if (event.kind === 'reply') return 'Reply sent';
+  if (event.kind === 'reply')
+    return event.channel === 'whatsapp' ? `Replied on WhatsApp by ${event.by}` : 'Reply sent';
   if (event.kind === 'assign') return assignmentText(event);
   const to = stageLabel(event.to);
   if (event.from === event.to && event.scheduledAt) return `Visit moved to ${formatWhen(event.scheduledAt)}`;
@@ -167,7 +248,7 @@ export function History({ message }: { message: Message }) {
           <li key={event._id} className={`history-${event.kind}`}>
             <p className="request-note-meta">
               <time dateTime={event.at}>{formatWhen(event.at)}</time>
-              {event.kind === 'assign' ? null : ` · ${event.by}`}
+              {event.kind === 'assign' || event.channel === 'whatsapp' ? null : ` · ${event.by}`}
               {event.kind === 'stage' &&
                 (event.notified ? ' · customer notified' : ' · customer not notified')}
             </p>
@@ -177,5 +258,41 @@ export function History({ message }: { message: Message }) {
         ))}
       </ol>
     </section>
+  );
+}
+
+/**
+ * Directions to the customer in the phone's maps app (shared/location.ts): to the point they
+ * gave, else to their street address and area; nothing when they gave neither.
+ */
+export function DirectionsLink({
+  request,
+  className = 'btn btn-light',
+}: {
+  request: Pick<Message, 'name' | 'location' | 'address' | 'area'>;
+  className?: string;
+}) {
+  const href = directionsHref(request);
+  if (!href) return null;
+  return (
+    <a className={className} href={href} target="_blank" rel="noopener noreferrer">
+      Directions<span className="visually-hidden"> to {request.name} (opens the maps)</span>
+    </a>
+  );
+}
+
+/** The location a customer gave: their maps link, or the point they shared, opened in the maps. */
+export function CustomerLocation({ location }: { location: string | undefined }) {
+  const parsed = parseLocation(location);
+  if (!location) return <span className="muted">Not given</span>;
+  if (!parsed) return <>{location}</>;
+  const href =
+    parsed.kind === 'link'
+      ? parsed.url
+      : `https://www.google.com/maps/search/?api=1&query=${parsed.point.lat},${parsed.point.lng}`;
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer nofollow">
+      {parsed.kind === 'link' ? 'Their maps link' : `${parsed.point.lat}, ${parsed.point.lng}`}
+    </a>
   );
 }

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import { CONTACT_STAGES } from '../../../shared/constants';
 import { contactus } from '../../../shared/content/types';
-import { isNewsToCustomer, notifiesCustomerByDefault } from '../../../shared/request-desk';
+import { isNewsToCustomer, notifiesCustomerByDefault, visitTimeProblem } from '../../../shared/request-desk';
 import { STALE_EDIT } from '../../admin/content-form';
 import { fromLocalInput, toLocalInput } from '../../admin/date-time-input';
 import { useFeedback } from '../../admin/feedback';
-import { STAGE_LABELS, type StaffMember } from '../../admin/request';
+import { replyAddress, STAGE_LABELS, type StaffMember } from '../../admin/request';
 import { ApiError, api } from '../../lib/api';
 import { useForm } from '../../lib/use-form';
 import type { Message } from './messages';
@@ -31,28 +31,65 @@ const workValuesOf = (message: Message): WorkValues => ({
   followUpAt: toLocalInput(message.followUpAt),
 });
 
-/** What the customer may be told of (the shared rule): a new stage, or their booked visit moved. */
+/**
+ * What the customer may be told of by mail (the shared rule): a new stage, or their booked visit
+ * moved; never when they filed with a phone alone (decision 096), whom a WhatsApp reply reaches.
+ */
 const isNews = (message: Message, values: Pick<WorkValues, 'stage' | 'scheduledAt'>): boolean =>
+  Boolean(replyAddress(message)) &&
   isNewsToCustomer(message, { stage: values.stage, scheduledAt: fromLocalInput(values.scheduledAt) || null });
 
-/** Stage (with the visit's time), who has it, when to look again: one save, one version. */
+/** The desk's work on a request as one change of its version; fields left out stay as they are. */
+export interface WorkChange {
+  stage: string;
+  scheduledAt: string | null;
+  notifyCustomer: boolean;
+  assignee?: string | null;
+  followUpAt?: string | null;
+}
+
+/** Save a change of the desk's work, and say so (with whether the customer is told). */
+export async function saveWork(
+  message: Message,
+  change: WorkChange,
+  feedback: ReturnType<typeof useFeedback>,
+) {
+  await api(requestPath(message._id), { method: 'PUT', body: { version: message.version, ...change } });
+  feedback.success(
+    change.notifyCustomer
+      ? `Saved. ${message.name} is told: ${STAGE_LABELS[change.stage as keyof typeof STAGE_LABELS]}.`
+      : 'Saved.',
+  );
+}
+
+/** What a refused save means: a 409 is someone else's newer version. */
+export const isStaleEdit = (error: unknown) => error instanceof ApiError && error.status === 409;
+
+/**
+ * Stage (with the visit's time), who has it, when to look again: one save, one version. Without
+ * `people` (a role that may not assign) the assignee is neither shown nor sent.
+ */
 export function WorkForm({
   message,
   people,
   onSaved,
 }: {
   message: Message;
-  people: StaffMember[];
+  people: StaffMember[] | null;
   onSaved: () => unknown;
 }) {
   const feedback = useFeedback();
   const [stale, setStale] = useState(false);
   const check = useCallback(
-    (values: WorkValues): Record<string, string> =>
-      values.stage === 'scheduled' && !fromLocalInput(values.scheduledAt)
-        ? { scheduledAt: "Choose the visit's date and time." }
-        : {},
-    [],
+    (values: WorkValues): Record<string, string> => {
+      if (values.stage !== 'scheduled') return {};
+      const scheduledAt = fromLocalInput(values.scheduledAt);
+      const problem = scheduledAt
+        ? visitTimeProblem(scheduledAt, message.scheduledAt)
+        : "Choose the visit's date and time.";
+      return problem ? { scheduledAt: problem } : {};
+    },
+    [message.scheduledAt],
   );
   const form = useForm<WorkValues>({
     values: workValuesOf(message),
@@ -60,28 +97,22 @@ export function WorkForm({
     invalidMessage: 'Please fill all fields correctly.',
     send: async (values) => {
       setStale(false);
-      const news = isNews(message, values);
-      await api(requestPath(message._id), {
-        method: 'PUT',
-        body: {
-          version: message.version,
+      await saveWork(
+        message,
+        {
           stage: values.stage,
           scheduledAt: values.stage === 'scheduled' ? fromLocalInput(values.scheduledAt) || null : null,
-          assignee: values.assignee || null,
+          ...(people && { assignee: values.assignee || null }),
           followUpAt: fromLocalInput(values.followUpAt) || null,
-          notifyCustomer: news ? values.notifyCustomer : false,
+          notifyCustomer: isNews(message, values) ? values.notifyCustomer : false,
         },
-      });
-      feedback.success(
-        news && values.notifyCustomer
-          ? `Saved. ${message.name} is told: ${STAGE_LABELS[values.stage as keyof typeof STAGE_LABELS]}.`
-          : 'Saved.',
+        feedback,
       );
       await onSaved();
       return undefined;
     },
     describeFailure: (error) => {
-      if (error instanceof ApiError && error.status === 409) {
+      if (isStaleEdit(error)) {
         setStale(true);
         return STALE_EDIT;
       }
@@ -146,31 +177,37 @@ export function WorkForm({
           )}
         </div>
       )}
-      <div className="field field-check">
-        <input
-          id="work-notify"
-          type="checkbox"
-          checked={values.notifyCustomer}
-          disabled={!isNews(message, values)}
-          onChange={(event) => set('notifyCustomer', event.target.checked)}
-        />
-        <label htmlFor="work-notify">Notify the customer</label>
-      </div>
-      <div className="field">
-        <label htmlFor="work-assignee">Assignee</label>
-        <select
-          id="work-assignee"
-          value={values.assignee}
-          onChange={(event) => set('assignee', event.target.value)}
-        >
-          <option value="">Nobody yet</option>
-          {people.map((member) => (
-            <option key={member._id} value={member._id}>
-              {member.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      {replyAddress(message) ? (
+        <div className="field field-check">
+          <input
+            id="work-notify"
+            type="checkbox"
+            checked={values.notifyCustomer}
+            disabled={!isNews(message, values)}
+            onChange={(event) => set('notifyCustomer', event.target.checked)}
+          />
+          <label htmlFor="work-notify">Notify the customer</label>
+        </div>
+      ) : (
+        <p className="muted">No e-mail given: tell the customer on WhatsApp, under Reply on WhatsApp.</p>
+      )}
+      {people && (
+        <div className="field">
+          <label htmlFor="work-assignee">Assignee</label>
+          <select
+            id="work-assignee"
+            value={values.assignee}
+            onChange={(event) => set('assignee', event.target.value)}
+          >
+            <option value="">Nobody yet</option>
+            {people.map((member) => (
+              <option key={member._id} value={member._id}>
+                {member.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
       <div className="field">
         <label htmlFor="work-followUpAt">Follow up on</label>
         <input

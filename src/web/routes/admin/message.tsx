@@ -1,6 +1,6 @@
-import { useRef } from 'react';
 import {
   type ClientLoaderFunctionArgs,
+  data,
   Link,
   useLoaderData,
   useLocation,
@@ -18,12 +18,29 @@ import { Spinner, useFeedback } from '../../admin/feedback';
 import { formatWhen } from '../../admin/format';
 import { adminRead, optionalRead } from '../../admin/load';
 import { ScreenHeader } from '../../admin/record-view';
-import { customerWhatsappHref, readStaff, replyAddress, stageLabel, timeAgo } from '../../admin/request';
-import { api } from '../../lib/api';
+import {
+  customerWhatsappHref,
+  readStaff,
+  replyAddress,
+  requestAbilities,
+  stageLabel,
+  timeAgo,
+} from '../../admin/request';
+import type { ScreenNotFound } from '../../admin/screen-error';
+import { requestsHomeFor } from '../../admin/screens';
+import { openScreen } from '../../admin/signed-in';
+import { ApiError, api } from '../../lib/api';
 import type { loader as rootLoader } from '../../root';
 import '../../admin/request-desk.css';
-import type { loader as layoutLoader } from './layout';
-import { History, Notes, Reply } from './message-activity';
+import {
+  CustomerLocation,
+  DirectionsLink,
+  History,
+  Notes,
+  Reply,
+  RequestPhotos,
+  WhatsAppReply,
+} from './message-activity';
 import { requestPath as path, WorkForm } from './message-work-form';
 import type { Message } from './messages';
 
@@ -37,19 +54,61 @@ export function meta() {
 }
 
 export async function clientLoader({ request, params }: ClientLoaderFunctionArgs) {
+  const me = await openScreen(request);
   const id = encodeURIComponent(params.id ?? '');
   const [message, staff, services] = await Promise.all([
-    adminRead<Message>(`/api/${contactus.name}/${id}`, request),
-    readStaff((path) => optionalRead(path, request)),
+    readRequest(id, request).then(seenOnOpening),
+    requestAbilities(me.role).assign ? readStaff(me.role, (path) => optionalRead(path, request)) : [],
     optionalRead<ServiceOption[]>('/api/service', request),
   ]);
   return {
+    me,
     message,
     staff,
     serviceTitle: services?.find((service) => service.slug === message.service)?.title ?? null,
   };
 }
 clientLoader.hydrate = true as const;
+
+/** The request, or a plain "not found" in the layout: one that is gone, or (a technician's) not theirs. */
+async function readRequest(id: string, request: Request): Promise<Message> {
+  try {
+    return await adminRead<Message>(`/api/${contactus.name}/${id}`, request);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404)
+      throw data(
+        {
+          title: 'Request not found',
+          message:
+            'There is no request at this address, or it is not one of yours. It may have been deleted or handed to someone else.',
+        } satisfies ScreenNotFound,
+        { status: 404 },
+      );
+    throw error;
+  }
+}
+
+/**
+ * Opening a request is seeing it (decision 100): a Pending one becomes read, seen by whoever
+ * opened it. Should that fail, the request is still shown, as not seen yet.
+ */
+async function seenOnOpening(message: Message): Promise<Message> {
+  if (message.status !== 'Pending') return message;
+  try {
+    const seen = await api<Pick<Message, 'status' | 'version' | 'seen'>>(path(message._id, '/seen'), {
+      method: 'POST',
+    });
+    return { ...message, ...seen };
+  } catch {
+    return message;
+  }
+}
+
+/** "Seen by Amina, 28 Nov 2026, 10:02": quietly, since seeing a request is not working on it. */
+function seenLine(message: Message): string {
+  if (message.seen) return `Seen by ${message.seen.by}, ${formatWhen(message.seen.at)}`;
+  return message.status === 'read' ? 'Seen' : 'Not seen yet';
+}
 
 export { ScreenError as ErrorBoundary } from '../../admin/screen-error';
 
@@ -62,35 +121,22 @@ export function HydrateFallback() {
  * stage, assignee and follow-up, internal notes, a reply by e-mail and what happened so far.
  */
 export default function Request() {
-  const { message, staff, serviceTitle } = useLoaderData<typeof clientLoader>();
+  const { me, message, staff, serviceTitle } = useLoaderData<typeof clientLoader>();
+  const may = requestAbilities(me.role);
   const feedback = useFeedback();
   const revalidator = useRevalidator();
   const navigate = useNavigate();
   const location = useLocation();
   const company = useRouteLoaderData<typeof rootLoader>('root')?.settings.companyName ?? 'us';
-  const me = useRouteLoaderData<typeof layoutLoader>('routes/admin/layout')?.user;
+  const requestsHome = requestsHomeFor(me.role);
   // Where "Back to the queue" goes: the filtered queue this page was opened from, on this site only.
   const back = redirectTargetOr(
     (location.state as { back?: unknown } | null)?.back,
     typeof window === 'undefined' ? 'http://localhost' : window.location.origin,
-    '/message',
+    requestsHome.path,
   );
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const pending = message.status === 'Pending';
   // The staff list may not name me when it could not be read: I can still take the request.
-  const people = me && !staff.some((member) => member._id === me._id) ? [...staff, me] : staff;
-
-  async function markRead() {
-    try {
-      // The spec's PENDING: the record back exactly as it was read, with status read.
-      await api(path(message._id), { method: 'PUT', body: { ...message, status: 'read' } });
-      feedback.success(`Message from ${message.name} marked as read.`);
-    } catch {
-      feedback.error('Something went wrong!');
-    }
-    await revalidator.revalidate();
-    headingRef.current?.focus();
-  }
+  const people = may.assign && !staff.some((member) => member._id === me._id) ? [...staff, me] : staff;
 
   async function remove() {
     if (!(await feedback.confirm({ message: 'Are you sure you want to delete?' }))) return;
@@ -100,7 +146,7 @@ export default function Request() {
       feedback.error('Something went wrong!');
       return;
     }
-    await navigate(redirectTargetOr(back, window.location.origin, '/message'));
+    await navigate(redirectTargetOr(back, window.location.origin, requestsHome.path));
     feedback.success('Deleted successfully!', {
       label: 'Undo',
       run: () =>
@@ -112,28 +158,19 @@ export default function Request() {
   return (
     <section className="screen request-page" aria-busy={revalidator.state === 'loading'}>
       <Link to={back} className="back-link">
-        ← Back to the queue
+        ← Back to {requestsHome.label}
       </Link>
       <ScreenHeader
         title={message.reference ? `Request ${message.reference}` : `Request from ${message.name}`}
       >
         <div className="row-actions">
-          {pending ? (
-            <button type="button" className="btn btn-primary" onClick={() => void markRead()}>
-              PENDING<span className="visually-hidden">: mark the message from {message.name} as read</span>
+          {may.remove && (
+            <button type="button" className="btn btn-danger" onClick={() => void remove()}>
+              Delete<span className="visually-hidden"> the message from {message.name}</span>
             </button>
-          ) : (
-            <span className="status-badge">Read</span>
           )}
-          <button type="button" className="btn btn-danger" onClick={() => void remove()}>
-            DELETE<span className="visually-hidden"> the message from {message.name}</span>
-          </button>
         </div>
       </ScreenHeader>
-      {/* Focus lands here after a change that redraws the page. */}
-      <h2 className="visually-hidden" tabIndex={-1} ref={headingRef}>
-        {message.name}
-      </h2>
 
       <div className="request-layout">
         <div className="request-main">
@@ -148,6 +185,7 @@ export default function Request() {
                 {message.spam && <span className="status-badge spam">Spam</span>}
               </span>
             </header>
+            <p className="request-seen">{seenLine(message)}</p>
             <div className="reach-out">
               <a className="btn btn-primary" href={telHref(message.phone)}>
                 Call {message.phone}
@@ -160,9 +198,12 @@ export default function Request() {
               >
                 WhatsApp
               </a>
-              <a className="btn btn-light" href={mailtoHref(message.email)}>
-                E-mail
-              </a>
+              {message.email ? (
+                <a className="btn btn-light" href={mailtoHref(message.email)}>
+                  E-mail
+                </a>
+              ) : null}
+              <DirectionsLink request={message} />
             </div>
             <p className="message-text request-message">{message.message}</p>
             <dl className="message-meta request-facts">
@@ -175,8 +216,12 @@ export default function Request() {
               </dd>
               <dt>Email</dt>
               <dd>
-                <a href={mailtoHref(message.email)}>{message.email}</a>
-                {replyAddress(message) !== message.email && (
+                {message.email ? (
+                  <a href={mailtoHref(message.email)}>{message.email}</a>
+                ) : (
+                  <span className="muted">Not given</span>
+                )}
+                {replyAddress(message) && replyAddress(message) !== message.email && (
                   <span className="muted">
                     {' '}
                     (replies go to {replyAddress(message)}, the address given when filing)
@@ -197,6 +242,12 @@ export default function Request() {
               </dd>
               <dt>Area</dt>
               <dd>{message.area || <span className="muted">Not given</span>}</dd>
+              <dt>Street address</dt>
+              <dd>{message.address || <span className="muted">Not given</span>}</dd>
+              <dt>Location</dt>
+              <dd>
+                <CustomerLocation location={message.location} />
+              </dd>
               <dt>Preferred time</dt>
               <dd>{message.preferredTime || <span className="muted">Not given</span>}</dd>
               <dt>Customer sees</dt>
@@ -210,33 +261,27 @@ export default function Request() {
                 </>
               ) : null}
             </dl>
-            {photos.length > 0 && (
-              <>
-                <h3 className="request-subhead">Photos</h3>
-                <ul className="request-photos">
-                  {photos.map((url, index) => (
-                    <li key={url}>
-                      <a href={url} target="_blank" rel="noopener">
-                        <img
-                          src={url}
-                          alt={`The fault, ${index + 1} of ${photos.length}, sent by ${message.name}`}
-                          width={120}
-                          height={120}
-                        />
-                      </a>
-                    </li>
-                  ))}
-                </ul>
-              </>
-            )}
+            <RequestPhotos photos={photos} sender={message.name} />
           </article>
           <History message={message} />
         </div>
 
         <div className="request-side">
-          <WorkForm message={message} people={people} onSaved={() => revalidator.revalidate()} />
-          <Notes message={message} onAdded={() => revalidator.revalidate()} />
-          <Reply message={message} onSent={() => revalidator.revalidate()} />
+          {may.work && (
+            <WorkForm
+              message={message}
+              people={may.assign ? people : null}
+              onSaved={() => revalidator.revalidate()}
+            />
+          )}
+          {may.work && <Notes message={message} onAdded={() => revalidator.revalidate()} />}
+          {/* Reply where the customer is: by e-mail when they gave one, else on WhatsApp. */}
+          {may.reply &&
+            (replyAddress(message) ? (
+              <Reply message={message} onSent={() => revalidator.revalidate()} />
+            ) : (
+              <WhatsAppReply message={message} onSent={() => revalidator.revalidate()} />
+            ))}
         </div>
       </div>
     </section>

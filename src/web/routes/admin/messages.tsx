@@ -23,17 +23,24 @@ import {
   queueQuery,
   type RequestExtras,
   readStaff,
+  requestAbilities,
   STAGE_LABELS,
   type StaffMember,
   stageLabel,
   timeAgo,
 } from '../../admin/request';
+import { openScreen } from '../../admin/signed-in';
 import { api } from '../../lib/api';
 import '../../admin/request-desk.css';
 import type { loader as layoutLoader } from './layout';
 
 const PAGE_SIZE = 12;
 const statusField = contactus.fields.status;
+/** The spec's Pending and read, in the words of what they mean now. */
+const SEEN_WORDS: Record<(typeof statusField.options)[number], string> = {
+  Pending: 'Not seen yet',
+  read: 'Seen',
+};
 const declaredFilters: readonly string[] = contactus.list.filters ?? [];
 
 const messageSchema = schemasFor(contactus).record;
@@ -50,11 +57,12 @@ export function meta() {
 }
 
 export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
+  const me = await openScreen(request);
   const url = new URL(request.url);
   const { filters, query, page } = queueQuery(url, PAGE_SIZE);
   const [list, staff, services] = await Promise.all([
     adminRead<ListPage<Message>>(`/api/${contactus.name}?${query}`, request),
-    readStaff((path) => optionalRead(path, request)),
+    readStaff(me.role, (path) => optionalRead(path, request)),
     optionalRead<ServiceOption[]>('/api/service', request),
   ]);
   return {
@@ -113,10 +121,11 @@ function queueFilters(data: {
         ['false', 'Not urgent'],
       ],
     },
+    // The spec's status, said as what it means (decision 100): has anyone on the staff seen it?
     {
       name: 'status',
-      label: 'Status',
-      options: [['', 'All'], ...statusField.options.map((o) => [o, o === 'read' ? 'Read' : o] as const)],
+      label: 'Seen',
+      options: [['', 'All'], ...statusField.options.map((o) => [o, SEEN_WORDS[o]] as const)],
     },
     // The spam filter appears when the declaration has the field.
     {
@@ -162,7 +171,7 @@ function QueueFilter({
 
 /**
  * The contact inbox as a queue: urgent requests still new first, then the oldest new ones, then
- * the rest. Each row opens the request's page; PENDING and DELETE work from the row.
+ * the rest. Each row opens the request's page (which marks it seen); Delete works from the row.
  */
 export default function Messages() {
   const data = useLoaderData<typeof clientLoader>();
@@ -173,22 +182,7 @@ export default function Messages() {
   const staffName = new Map(data.staff.map((member) => [member._id, member.name]));
   const serviceTitle = new Map(data.services.map((service) => [service.slug, service.title]));
   const back = `${location.pathname}${location.search}`;
-
-  async function markRead(message: Message) {
-    try {
-      // The spec's PENDING: the whole record back, with status read.
-      await api(`/api/${contactus.name}/${message._id}`, {
-        method: 'PUT',
-        body: { ...message, status: 'read' },
-      });
-      feedback.success(`Message from ${message.name} marked as read.`);
-    } catch {
-      feedback.error('Something went wrong!');
-    }
-    await revalidator.revalidate();
-    // The button is gone once the row says Read: keep the keyboard on the same request.
-    document.getElementById(`open-${message._id}`)?.focus();
-  }
+  const may = requestAbilities(me?.role ?? 'pending');
 
   async function notSpam(message: Message) {
     await runChange(
@@ -225,7 +219,7 @@ export default function Messages() {
   const filtered = Boolean(data.q || activeFilters > 0);
   return (
     <section className="screen" aria-busy={revalidator.state === 'loading'}>
-      <ScreenHeader title="MESSAGES" count={data.totalCount}>
+      <ScreenHeader title="Messages" count={data.totalCount}>
         <a
           className="btn btn-light"
           href={`/api/${contactus.name}/export.csv${data.exportQuery ? `?${data.exportQuery}` : ''}`}
@@ -261,7 +255,7 @@ export default function Messages() {
                 <th scope="col">Urgent</th>
                 <th scope="col">Stage</th>
                 <th scope="col">Assignee</th>
-                <th scope="col">Status</th>
+                <th scope="col">Seen</th>
                 <th scope="col">Actions</th>
               </tr>
             </thead>
@@ -325,23 +319,14 @@ export default function Messages() {
                     </td>
                     <td className="queue-status">
                       {pending ? (
-                        <button
-                          type="button"
-                          className="btn btn-small btn-primary"
-                          onClick={() => void markRead(message)}
-                        >
-                          PENDING
-                          <span className="visually-hidden">
-                            : mark the message from {message.name} as read
-                          </span>
-                        </button>
+                        <span className="status-badge pending">{SEEN_WORDS.Pending}</span>
                       ) : (
-                        <span className="status-badge">Read</span>
+                        <span className="muted">{SEEN_WORDS.read}</span>
                       )}
                     </td>
                     <td className="queue-actions">
                       <div className="row-actions">
-                        {message.spam && (
+                        {message.spam && may.spam && (
                           <button
                             type="button"
                             className="btn btn-small btn-light"
@@ -350,13 +335,15 @@ export default function Messages() {
                             Not spam<span className="visually-hidden">: the message from {message.name}</span>
                           </button>
                         )}
-                        <button
-                          type="button"
-                          className="btn btn-small btn-danger"
-                          onClick={() => void remove(message)}
-                        >
-                          DELETE<span className="visually-hidden"> the message from {message.name}</span>
-                        </button>
+                        {may.remove && (
+                          <button
+                            type="button"
+                            className="btn btn-small btn-danger"
+                            onClick={() => void remove(message)}
+                          >
+                            Delete<span className="visually-hidden"> the message from {message.name}</span>
+                          </button>
+                        )}
                       </div>
                     </td>
                   </tr>

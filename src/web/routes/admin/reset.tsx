@@ -35,7 +35,7 @@ export default function Reset() {
           </div>
           <p className="auth-switch">
             <Link to="/login" className="btn btn-primary">
-              Go to Login
+              Go to login
             </Link>
           </p>
         </>

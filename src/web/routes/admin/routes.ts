@@ -13,12 +13,16 @@ export const adminRoutes: RouteConfigEntry[] = [
   route('forgot', 'routes/admin/forgot.tsx'),
   route('reset', 'routes/admin/reset.tsx'),
   route('confirm-email', 'routes/admin/confirm-email.tsx'),
+  // The page behind a staff invitation's link: accept, and land signed in.
+  route('invite', 'routes/admin/invite.tsx'),
   layout('routes/admin/layout.tsx', [
     route('dashboard', 'routes/admin/dashboard.tsx'),
     route('message', 'routes/admin/messages.tsx'),
     route('message/:id', 'routes/admin/message.tsx'),
+    route('my-jobs', 'routes/admin/my-jobs.tsx'),
     route('users', 'routes/admin/users.tsx'),
     route('api-keys', 'routes/admin/api-keys.tsx'),
+    route('on-call', 'routes/admin/on-call.tsx'),
     route('settings', 'routes/admin/settings.tsx'),
     route('trash', 'routes/admin/trash.tsx'),
     route('audit', 'routes/admin/audit.tsx'),

@@ -4,11 +4,14 @@ import {
   useRevalidator,
   useRouteLoaderData,
 } from 'react-router';
-import { settings as settingsDef } from '../../../shared/content/settings';
+import { rightToChange, settings as settingsDef } from '../../../shared/content/settings';
+import { may, mayCall } from '../../../shared/permissions';
+import type { Role } from '../../../shared/roles';
 import { DeclaredForm } from '../../admin/content-form';
 import { Spinner, useFeedback } from '../../admin/feedback';
 import { formFields } from '../../admin/form-model';
 import { adminRead } from '../../admin/load';
+import { openScreen } from '../../admin/signed-in';
 import { api } from '../../lib/api';
 import type { loader as layoutLoader } from './layout';
 
@@ -17,6 +20,7 @@ export function meta() {
 }
 
 export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
+  await openScreen(request);
   return {
     settings: await adminRead<Record<string, unknown> & { version: number }>('/api/settings', request),
   };
@@ -29,7 +33,21 @@ export function HydrateFallback() {
   return <Spinner />;
 }
 
-const entries = formFields(settingsDef.fields, 'update');
+const allEntries = formFields(settingsDef.fields, 'update');
+
+/**
+ * The settings a role changes: the site's public words for the office and editors, the operations
+ * too for admins. A field the role does not reach is not in the form at all (it is not sent, so a
+ * save never trips the server's refusal of it).
+ */
+function formFor(role: Role | undefined) {
+  const entries = allEntries.filter(([key]) => may(role, rightToChange(key)));
+  const shown = new Set(entries.map(([key]) => key));
+  const groups = settingsDef.groups
+    .map((group) => ({ ...group, fields: group.fields.filter((key) => shown.has(key)) }))
+    .filter((group) => group.fields.length > 0);
+  return { entries, groups };
+}
 
 /** The site settings, edited with the same generic form, grouped as the declaration says. */
 export default function Settings() {
@@ -37,7 +55,8 @@ export default function Settings() {
   const user = useRouteLoaderData<typeof layoutLoader>('routes/admin/layout')?.user;
   const feedback = useFeedback();
   const revalidator = useRevalidator();
-  const canEdit = user?.role === settingsDef.access.update || settingsDef.access.update === 'staff';
+  const canEdit = mayCall(user?.role, settingsDef.access.update);
+  const { entries, groups } = formFor(canEdit ? user?.role : 'admin');
 
   return (
     <section className="screen">
@@ -50,7 +69,7 @@ export default function Settings() {
         key={settings.version}
         entries={entries}
         record={settings}
-        groups={settingsDef.groups}
+        groups={groups}
         submitLabel="Save settings"
         readOnly={!canEdit}
         bodyClassName="settings-body"

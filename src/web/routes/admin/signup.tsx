@@ -1,14 +1,14 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { signupSchema } from '../../../shared/auth';
+import { authMessages, signupSchema } from '../../../shared/auth';
 import { secretFrom } from '../../../shared/secret-links';
 import { SchemaForm } from '../../admin/schema-form';
-import { api } from '../../lib/api';
+import type { Route } from './+types/signup';
 import { AuthShell } from './auth-shell';
 import '../../admin/admin.css';
 
 export function meta() {
-  return [{ title: 'Sign Up' }, { name: 'robots', content: 'noindex' }];
+  return [{ title: 'Sign up' }, { name: 'robots', content: 'noindex' }];
 }
 
 const FIELDS = [
@@ -24,23 +24,37 @@ const FIELDS = [
   },
 ] as const;
 
-export default function Signup() {
+/**
+ * Until an admin exists the first account claims the site and needs the setup code; after that
+ * the page offers a form only while the settings let anyone ask for an account (decision 094).
+ */
+export function loader({ context }: Route.LoaderArgs) {
+  return context.site.signupStatus();
+}
+
+export function headers() {
+  return { 'Cache-Control': 'no-store' };
+}
+
+export default function Signup({ loaderData }: Route.ComponentProps) {
+  const { claimed, signupOpen } = loaderData;
   const [created, setCreated] = useState<{ message: string; role: string } | null>(null);
   const linkCode = secretFrom('setup', useSearchParams()[0]);
   const [typedCode, setTypedCode] = useState('');
-  // Until an admin exists the first account claims the site and needs the setup code.
-  const [claimed, setClaimed] = useState<boolean | null>(null);
-  useEffect(() => {
-    api<{ claimed: boolean }>('/api/auth/setup-status').then(
-      (status) => setClaimed(status.claimed),
-      () => setClaimed(null),
-    );
-  }, []);
   const setupCode = linkCode || typedCode;
   return (
     <AuthShell>
-      <h2>Sign Up</h2>
-      {created ? (
+      <h2>Sign up</h2>
+      {claimed && !signupOpen ? (
+        <>
+          <div role="status" className="notice-inline">
+            <p>{authMessages.byInvitation}</p>
+          </div>
+          <p className="auth-switch">
+            Already have an account? <Link to="/login">Login</Link>
+          </p>
+        </>
+      ) : created ? (
         <>
           <div role="status" className={created.role === 'admin' ? 'notice-inline success' : 'notice-inline'}>
             <p>{created.message}</p>
@@ -48,7 +62,7 @@ export default function Signup() {
           <p className="auth-switch">
             {created.role === 'admin' ? (
               <Link to="/login" className="btn btn-primary">
-                Go to Login
+                Go to login
               </Link>
             ) : (
               <>
@@ -59,7 +73,7 @@ export default function Signup() {
         </>
       ) : (
         <>
-          {claimed === false ? (
+          {!claimed ? (
             <div className="notice-inline">
               <p>
                 This site has no admin yet: the account you create now becomes the admin.
@@ -69,7 +83,7 @@ export default function Signup() {
           ) : (
             <p className="auth-lead">Create a staff account.</p>
           )}
-          {claimed === false && !linkCode && (
+          {!claimed && !linkCode && (
             <div className="field setup-code-field">
               <label htmlFor="signup-setup-code">Setup code</label>
               <input
@@ -92,7 +106,7 @@ export default function Signup() {
             schema={signupSchema}
             fields={FIELDS}
             idPrefix="signup"
-            submitLabel="Sign Up"
+            submitLabel="Sign up"
             busyLabel="Signing up…"
             endpoint="/api/auth/signup"
             extra={setupCode ? { setupCode } : undefined}

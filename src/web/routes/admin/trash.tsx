@@ -12,6 +12,7 @@ import { Spinner, useFeedback } from '../../admin/feedback';
 import { formatWhen, pageOf, pickParams } from '../../admin/format';
 import { adminRead } from '../../admin/load';
 import { DataTable, FilterForm, Pagination, ScreenHeader } from '../../admin/record-view';
+import { openScreen } from '../../admin/signed-in';
 import type { loader as layoutLoader } from './layout';
 
 const PAGE_SIZE = 20;
@@ -21,6 +22,7 @@ export function meta() {
 }
 
 export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
+  await openScreen(request);
   const url = new URL(request.url);
   const query = pickParams(url, ['resource']);
   const page = pageOf(url);

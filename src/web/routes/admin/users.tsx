@@ -6,27 +6,32 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import type { UserListItem } from '../../../shared/auth';
-import type { Role } from '../../../shared/roles';
+import { roleDeclaration } from '../../../shared/permissions';
+import { ROLES, type Role, STAFF_ROLES } from '../../../shared/roles';
 import { runChange } from '../../admin/actions';
+import { DeactivateUserButton } from '../../admin/deactivate-user';
 import { Modal, Spinner, useFeedback } from '../../admin/feedback';
 import { formatWhen } from '../../admin/format';
+import { InvitationsPanel } from '../../admin/invitations-panel';
 import { adminRead } from '../../admin/load';
 import { DataTable, ScreenHeader } from '../../admin/record-view';
 import { ResetLinkButton } from '../../admin/reset-link';
+import { RoleMatrix } from '../../admin/role-matrix';
 import { SessionsList } from '../../admin/sessions-list';
+import { openScreen } from '../../admin/signed-in';
 import type { loader as layoutLoader } from './layout';
 
-const ROLE_LABELS: Record<Role, string> = {
-  admin: 'Admin',
-  editor: 'Editor',
-  pending: 'Waiting for approval',
-};
+const ROLE_LABELS = Object.fromEntries(ROLES.map((role) => [role, roleDeclaration(role).label])) as Record<
+  Role,
+  string
+>;
 
 export function meta() {
   return [{ title: 'Users | Admin' }];
 }
 
 export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
+  await openScreen(request);
   return { users: await adminRead<UserListItem[]>('/api/users', request) };
 }
 clientLoader.hydrate = true as const;
@@ -89,6 +94,7 @@ export default function Users() {
       <ScreenHeader title="Users" count={users.length}>
         {pending > 0 && <p className="tile-count attention">{pending} waiting for approval</p>}
       </ScreenHeader>
+      <InvitationsPanel />
       <DataTable
         caption="Staff accounts"
         headings={['#', 'Name', 'Username', 'Role', 'Signed up', 'Actions']}
@@ -102,7 +108,9 @@ export default function Users() {
                 {user._id === me?._id && <span className="muted"> (you)</span>}
               </span>
             </td>
-            <td data-label="Username">{user.username}</td>
+            <td data-label="Username" className="identifier">
+              {user.username}
+            </td>
             <td data-label="Role">
               <span className="role-cell">
                 {user.role === 'pending' ? (
@@ -116,10 +124,14 @@ export default function Users() {
                       void change(user, role, `${user.name} is now ${ROLE_LABELS[role].toLowerCase()}.`);
                     }}
                   >
-                    <option value="admin">{ROLE_LABELS.admin}</option>
-                    <option value="editor">{ROLE_LABELS.editor}</option>
+                    {STAFF_ROLES.map((role) => (
+                      <option key={role} value={role}>
+                        {ROLE_LABELS[role]}
+                      </option>
+                    ))}
                   </select>
                 )}
+                {user.deactivatedAt && <span className="status-badge deactivated">Deactivated</span>}
                 {user.twoFactorEnabled && (
                   <span className="status-badge two-factor" title="Two-factor sign-in is on">
                     2FA<span className="visually-hidden"> on</span>
@@ -160,6 +172,9 @@ export default function Users() {
                     Turn off two-factor<span className="visually-hidden"> for {user.name}</span>
                   </button>
                 )}
+                {user._id !== me?._id && (
+                  <DeactivateUserButton user={user} onChanged={revalidator.revalidate} />
+                )}
                 <button type="button" className="btn btn-small btn-danger" onClick={() => void remove(user)}>
                   Remove<span className="visually-hidden"> {user.name}</span>
                 </button>
@@ -168,6 +183,7 @@ export default function Users() {
           </tr>
         ))}
       </DataTable>
+      <RoleMatrix />
       <Modal
         open={sessionsOf !== null}
         onClose={() => setSessionsOf(null)}

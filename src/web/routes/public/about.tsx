@@ -1,18 +1,22 @@
 import { TRUNCATE_WORDS, truncateWords } from '../../../shared/constants';
+import { telHref } from '../../../shared/text';
 import { hasTrustSignals, trustSignals } from '../../../shared/trust-signals';
 import { CardGrid } from '../../components/card-grid';
 import { Icon } from '../../components/icons';
 import { SectionHeading } from '../../components/section-heading';
 import { TrustDetails } from '../../components/trust-signals';
+import { BUTTON_WORDS } from '../../components/words';
+import { WHO_DOES_WHAT_ID } from '../../lib/about-sections';
 import { pageMeta } from '../../lib/seo';
 import { useSiteSettings } from '../../lib/site';
 import type { Route } from './+types/about';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [settings, entries, team] = await Promise.all([
+  const [settings, entries, team, departments] = await Promise.all([
     context.site.settings(),
     context.site.list('aboutus'),
     context.site.list('team'),
+    context.site.list('department'),
   ]);
   return {
     intro: settings.aboutIntro,
@@ -33,6 +37,14 @@ export async function loader({ context }: Route.LoaderArgs) {
         image: e.images[0] ?? '',
       };
     }),
+    // No department's own number: a visitor has one to call, the company's.
+    departments: departments.map((d) => ({
+      id: d._id,
+      name: d.name,
+      description: d.description,
+      // A department has one image; its field keeps the spec's name, `images`.
+      image: d.images,
+    })),
     team: team.map((m) => ({
       id: m._id,
       name: m.name,
@@ -46,7 +58,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, {
-    title: 'About Us',
+    title: 'About us',
     description: args.data?.intro ?? 'Who we are and how we work.',
   });
 }
@@ -70,13 +82,14 @@ const WHY = [
 ] as const;
 
 export default function About({ loaderData }: Route.ComponentProps) {
-  const { intro, expertise, commitment, entries, team } = loaderData;
-  const trust = trustSignals(useSiteSettings(), new Date());
+  const { intro, expertise, commitment, entries, team, departments } = loaderData;
+  const settings = useSiteSettings();
+  const trust = trustSignals(settings, new Date());
   return (
     <>
       <section className="page-header">
         <div className="container">
-          <SectionHeading level={1} eyebrow="Who we are" title="About Us" />
+          <SectionHeading level={1} eyebrow="Who we are" title="About us" />
           <p className="lead about-intro">{intro}</p>
         </div>
       </section>
@@ -130,10 +143,23 @@ export default function About({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
 
+      {departments.length > 0 ? (
+        <section className="section" aria-labelledby={WHO_DOES_WHAT_ID}>
+          <div className="container">
+            <SectionHeading id={WHO_DOES_WHAT_ID} eyebrow="Our teams" title="Who does what" />
+            <p className="lead who-call">
+              One number for every team, day and night: <a href={telHref(settings.phone)}>{settings.phone}</a>
+              . We put you through to the right people.
+            </p>
+            <DepartmentCards departments={departments} />
+          </div>
+        </section>
+      ) : null}
+
       {team.length > 0 ? (
         <section className="section section-tint" aria-labelledby="our-team">
           <div className="container">
-            <SectionHeading id="our-team" eyebrow="People" title="Our Team" />
+            <SectionHeading id="our-team" eyebrow="People" title="Our team" />
             <TeamCards team={team} />
           </div>
         </section>
@@ -144,7 +170,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
 
 type AboutData = Route.ComponentProps['loaderData'];
 
-/** The about entries as cards: a long text shows its first words and opens in place (READ MORE). */
+/** The about entries as cards: a long text shows its first words and opens in place (Read more). */
 function StoryCards({ entries }: { entries: AboutData['entries'] }) {
   return (
     <CardGrid
@@ -171,8 +197,8 @@ function StoryCards({ entries }: { entries: AboutData['entries'] }) {
               {/* Works without JavaScript: the open disclosure swaps the excerpt for the whole text. */}
               <details className="read-more">
                 <summary>
-                  <span className="when-closed">READ MORE</span>
-                  <span className="when-open">SHOW LESS</span>
+                  <span className="when-closed">{BUTTON_WORDS.readMore}</span>
+                  <span className="when-open">Show less</span>
                   <span className="visually-hidden"> about {entry.title}</span>
                 </summary>
               </details>
@@ -180,6 +206,29 @@ function StoryCards({ entries }: { entries: AboutData['entries'] }) {
           ) : (
             <p className="about-text">{entry.description}</p>
           )}
+        </div>
+      )}
+    </CardGrid>
+  );
+}
+
+/** The departments: what each team does, with its picture; no number of its own. */
+function DepartmentCards({ departments }: { departments: AboutData['departments'] }) {
+  return (
+    <CardGrid
+      items={departments}
+      className="card-grid"
+      cardClassName="card"
+      image={{
+        src: (department) => department.image,
+        sizes: '(min-width: 1200px) 370px, (min-width: 640px) 45vw, 92vw',
+        className: 'card-image',
+      }}
+    >
+      {(department) => (
+        <div className="card-pad">
+          <h3 className="card-title">{department.name}</h3>
+          <p>{department.description}</p>
         </div>
       )}
     </CardGrid>

@@ -29,7 +29,7 @@ export function meta(args: Route.MetaArgs) {
     .map((c) => c.name)
     .join(', ');
   return pageMeta(args, {
-    title: 'Clients and Testimonials',
+    title: 'Clients and testimonials',
     description: names
       ? `What our customers say, and the businesses that trust us: ${names} and more.`
       : 'What our customers say about our work.',

@@ -1,11 +1,25 @@
+import { Link } from 'react-router';
+import { projectPath } from '../../../shared/seo/public-pages';
 import { Picture } from '../../components/picture';
 import { SectionHeading } from '../../components/section-heading';
 import { pageMeta } from '../../lib/seo';
 import type { Route } from './+types/gallery';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const albums = await context.site.list('gallery');
-  return { albums: albums.map((a) => ({ id: a._id, title: a.title, images: a.images })) };
+  const [albums, projects] = await Promise.all([context.site.list('gallery'), context.site.list('project')]);
+  // A picture names its project by id; a project since deleted leaves the picture without a link.
+  const slugs = new Map(projects.map((p) => [p._id, p.slug]));
+  return {
+    albums: albums.map((a) => ({
+      id: a._id,
+      title: a.title,
+      pictures: a.images.map((row) => ({
+        image: row.image,
+        caption: row.caption,
+        project: (row.project && slugs.get(row.project)) || '',
+      })),
+    })),
+  };
 }
 
 export function meta(args: Route.MetaArgs) {
@@ -13,7 +27,7 @@ export function meta(args: Route.MetaArgs) {
   return pageMeta(args, {
     title: 'Gallery',
     description: titles ? `Photos of our work: ${titles}.` : 'Photos of our installations and work sites.',
-    image: args.data?.albums[0]?.images[0],
+    image: args.data?.albums[0]?.pictures[0]?.image,
   });
 }
 
@@ -38,21 +52,33 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
               <div className="container">
                 <h2 id={`album-${album.id}`}>{album.title}</h2>
                 <ul className="gallery-grid">
-                  {album.images.map((image, i) => {
+                  {album.pictures.map((picture) => {
                     const priority = first;
                     first = false;
                     return (
-                      <li key={image} data-reveal>
-                        <a href={image} className="gallery-link">
-                          <Picture
-                            src={image}
-                            alt={`${album.title}, photo ${i + 1}`}
-                            sizes="(min-width: 1200px) 280px, (min-width: 640px) 30vw, 46vw"
-                            width={600}
-                            height={400}
-                            priority={priority}
-                          />
-                        </a>
+                      <li key={picture.image} data-reveal>
+                        <figure className="gallery-figure">
+                          {/* The caption is the alt text: what the picture shows, in the staff's words. */}
+                          <a href={picture.image} className="gallery-link">
+                            <Picture
+                              src={picture.image}
+                              alt={picture.caption}
+                              sizes="(min-width: 1200px) 280px, (min-width: 640px) 30vw, 46vw"
+                              width={600}
+                              height={400}
+                              priority={priority}
+                            />
+                          </a>
+                          <figcaption>
+                            <span className="gallery-caption">{picture.caption}</span>
+                            {picture.project ? (
+                              <Link to={projectPath(picture.project)} className="gallery-project">
+                                See the project
+                                <span className="visually-hidden">: {picture.caption}</span>
+                              </Link>
+                            ) : null}
+                          </figcaption>
+                        </figure>
                       </li>
                     );
                   })}

@@ -6,7 +6,8 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import { localBusinessJsonLd, serializeJsonLd } from '../../../shared/seo/json-ld';
-import { telHref, whatsappHref } from '../../../shared/text';
+import { telHref } from '../../../shared/text';
+import { whatsappHref } from '../../../shared/whatsapp';
 import { ServerDownNotice } from '../../components/app-shell';
 import { CallBar } from '../../components/call-bar';
 import { SiteFooter } from '../../components/footer';

@@ -1,4 +1,5 @@
-import { telHref, whatsappHref } from '../../../shared/text';
+import { telHref } from '../../../shared/text';
+import { whatsappHref } from '../../../shared/whatsapp';
 import { Icon } from '../../components/icons';
 import { pageMeta } from '../../lib/seo';
 import { SERVER_DOWN_MESSAGE } from '../../lib/server-status';

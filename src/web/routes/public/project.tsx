@@ -5,6 +5,7 @@ import { servicePath } from '../../../shared/seo/public-pages';
 import { JsonLd } from '../../components/json-ld';
 import { PageError } from '../../components/page-error';
 import { Picture } from '../../components/picture';
+import { BUTTON_WORDS } from '../../components/words';
 import { pageMeta } from '../../lib/seo';
 import { serviceLinksById, toProjectDetail } from '../../lib/view-models';
 import type { PageHandle } from '../../root';
@@ -197,13 +198,8 @@ export default function Project({ loaderData }: Route.ComponentProps) {
           </p>
           <p className="cta-row">
             <Link to={request} className="btn btn-primary">
-              {project.service ? (
-                <>
-                  Request this service<span className="visually-hidden">: {project.service.title}</span>
-                </>
-              ) : (
-                'Request a technician'
-              )}
+              {BUTTON_WORDS.requestVisit}
+              {project.service ? <span className="visually-hidden">: {project.service.title}</span> : null}
             </Link>
             <Link to="/projects" className="btn btn-outline">
               All projects

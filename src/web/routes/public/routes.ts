@@ -11,7 +11,7 @@ export const publicRoutes: RouteConfigEntry[] = [
     route('projects/:slug', 'routes/public/project.tsx'),
     route('serviceCenter', 'routes/public/service-centers.tsx'),
     route('serviceCenter/:slug', 'routes/public/service-center.tsx'),
-    route('department', 'routes/public/departments.tsx'),
+    route('department', 'routes/public/department-redirect.ts'),
     route('about', 'routes/public/about.tsx'),
     route('client', 'routes/public/clients.tsx'),
     route('gallery', 'routes/public/gallery.tsx'),

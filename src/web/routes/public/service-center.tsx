@@ -1,22 +1,20 @@
 import { data, Link } from 'react-router';
-import { formatDayHours, isAllDay, openDays, WEEKDAY_LABELS, WEEKDAYS } from '../../../shared/content/hours';
+import { siteTimeZone } from '../../../shared/clock';
 import { serviceCenterJsonLd } from '../../../shared/seo/json-ld';
 import { telHref } from '../../../shared/text';
+import { CenterLines, CenterStatusLine, HoursTable, openNowAttributes } from '../../components/centers';
+import centersStyles from '../../components/centers.css?inline';
 import { Icon } from '../../components/icons';
 import { JsonLd } from '../../components/json-ld';
 import { PageError } from '../../components/page-error';
 import { Picture } from '../../components/picture';
-import { PlaceLines } from '../../components/sections';
+import { toCenterView } from '../../lib/centers';
 import { pageMeta } from '../../lib/seo';
 import type { PageHandle } from '../../root';
 import type { Route } from './+types/service-center';
 import centerStyles from './service-center.css?inline';
 
-export const handle: PageHandle = { styles: [centerStyles] };
-
-/** A maps search for the address: opens the visitor's maps app on a phone, Google Maps elsewhere. */
-export const directionsHref = (address: string) =>
-  `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
+export const handle: PageHandle = { styles: [centersStyles, centerStyles] };
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const [record, settings] = await Promise.all([
@@ -24,31 +22,16 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     context.site.settings(),
   ]);
   if (!record) throw data(null, { status: 404 });
-  const areas = record.areas.map((row) => row.area.trim()).filter(Boolean);
-  const center = {
-    name: record.name,
-    slug: record.slug,
-    phone: record.phone,
-    address: record.address,
-    images: record.images,
-    hours: record.hours,
-    areas,
-  };
+  const timeZone = siteTimeZone(settings.timeZone);
+  // Right when rendered; the open-now island says it again when the page is read (decision 098),
+  // since a replayed or kept copy of this page may be hours old.
+  const center = toCenterView(record, context.now(), timeZone);
+  // Open around the clock every day: the badge says it all, "open now" would add nothing.
+  const allWeekAllDay = center.week.length === 1 && center.week[0]?.hours === '24 hours';
   return {
-    center: {
-      ...center,
-      week: WEEKDAYS.map((day) => ({
-        day,
-        label: WEEKDAY_LABELS[day],
-        hours: formatDayHours(record.hours[day]),
-      })),
-      hasHours: openDays(record.hours).length > 0,
-      allWeekAllDay: WEEKDAYS.every((day) => {
-        const hours = record.hours[day];
-        return hours ? isAllDay(hours) : false;
-      }),
-    },
-    jsonLd: serviceCenterJsonLd(center, settings, context.origin),
+    center: { ...center, images: record.images, allWeekAllDay, status: allWeekAllDay ? null : center.status },
+    timeZone,
+    jsonLd: serviceCenterJsonLd({ ...center, images: record.images }, settings, context.origin),
   };
 }
 
@@ -65,13 +48,14 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function ServiceCenter({ loaderData }: Route.ComponentProps) {
-  const { center, jsonLd } = loaderData;
+  const { center, timeZone, jsonLd } = loaderData;
+  const { status } = center;
   return (
-    <article className="center-page">
+    <article className="center-page" {...openNowAttributes(center, timeZone)}>
       <header className="page-header">
         <div className="container">
           <nav aria-label="Breadcrumb" className="breadcrumb">
-            <Link to="/serviceCenter">Service Centers</Link>
+            <Link to="/serviceCenter">Service centers</Link>
           </nav>
           <h1>{center.name}</h1>
           {center.allWeekAllDay ? (
@@ -79,6 +63,7 @@ export default function ServiceCenter({ loaderData }: Route.ComponentProps) {
               <Icon name="clock" className="icon icon-sm" /> Open 24 hours, 7 days a week
             </p>
           ) : null}
+          {status ? <CenterStatusLine status={status} /> : null}
         </div>
       </header>
       <div className="container section center-layout">
@@ -96,24 +81,23 @@ export default function ServiceCenter({ loaderData }: Route.ComponentProps) {
           ) : null}
           <div className="card card-pad center-contact">
             <h2>Visit or call</h2>
-            <PlaceLines phone={center.phone} address={center.address} />
+            <CenterLines center={center} />
             <p className="cta-row">
               <Link to="/contact" className="btn btn-primary">
                 Request service
               </Link>
-              {center.address ? (
-                <a
-                  className="btn btn-outline"
-                  href={directionsHref(center.address)}
-                  target="_blank"
-                  rel="noopener"
-                >
+              {center.directions ? (
+                <a className="btn btn-outline" href={center.directions} target="_blank" rel="noopener">
                   Directions<span className="visually-hidden"> to {center.name} (opens in a new tab)</span>
                 </a>
               ) : null}
-              {center.phone ? (
-                <a className="btn btn-outline" href={telHref(center.phone)}>
-                  <Icon name="phone" /> Call
+              {(status?.callPhone ?? center.phone) ? (
+                <a
+                  className="btn btn-outline"
+                  href={telHref(status?.callPhone ?? center.phone)}
+                  data-call-button
+                >
+                  <Icon name="phone" /> <span data-call-label>{status?.callLabel ?? 'Call'}</span>
                   <span className="visually-hidden"> {center.name}</span>
                 </a>
               ) : null}
@@ -121,19 +105,10 @@ export default function ServiceCenter({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
         <div className="center-side">
-          {center.hasHours ? (
+          {center.week.length > 0 ? (
             <section className="card card-pad" aria-labelledby="center-hours">
               <h2 id="center-hours">Opening hours</h2>
-              <table className="hours-table">
-                <tbody>
-                  {center.week.map((row) => (
-                    <tr key={row.day} className={row.hours === 'Closed' ? 'is-closed' : undefined}>
-                      <th scope="row">{row.label}</th>
-                      <td>{row.hours}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <HoursTable lines={center.week} />
             </section>
           ) : null}
           {center.areas.length > 0 ? (

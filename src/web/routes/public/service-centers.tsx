@@ -1,29 +1,31 @@
 import { Link } from 'react-router';
+import { siteTimeZone } from '../../../shared/clock';
 import { centerPath } from '../../../shared/seo/public-pages';
 import { CardGrid } from '../../components/card-grid';
+import { CenterSummary, openNowAttributes } from '../../components/centers';
+import centersStyles from '../../components/centers.css?inline';
 import { SectionHeading } from '../../components/section-heading';
-import { PlaceLines } from '../../components/sections';
+import { toCenterView } from '../../lib/centers';
 import { pageMeta } from '../../lib/seo';
+import type { PageHandle } from '../../root';
 import type { Route } from './+types/service-centers';
 
+export const handle: PageHandle = { styles: [centersStyles] };
+
 export async function loader({ context }: Route.LoaderArgs) {
-  const centers = await context.site.list('servicecenter');
-  return {
-    centers: centers.map((c) => ({
-      id: c._id,
-      slug: c.slug,
-      name: c.name,
-      phone: c.phone,
-      address: c.address,
-      image: c.images[0] ?? '',
-    })),
-  };
+  const [records, settings] = await Promise.all([
+    context.site.list('servicecenter'),
+    context.site.settings(),
+  ]);
+  const timeZone = siteTimeZone(settings.timeZone);
+  const at = context.now();
+  return { centers: records.map((record) => toCenterView(record, at, timeZone)), timeZone };
 }
 
 export function meta(args: Route.MetaArgs) {
   const names = args.data?.centers.map((c) => c.name).join(', ');
   return pageMeta(args, {
-    title: 'Service Centers',
+    title: 'Service centers',
     description: names
       ? `Visit or call our service centers: ${names}. Technicians on call 24/7.`
       : 'Our service centers and how to reach them.',
@@ -31,12 +33,12 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function ServiceCenters({ loaderData }: Route.ComponentProps) {
-  const { centers } = loaderData;
+  const { centers, timeZone } = loaderData;
   return (
     <>
       <section className="page-header">
         <div className="container">
-          <SectionHeading level={1} eyebrow="Near you" title="Service Centers">
+          <SectionHeading level={1} eyebrow="Near you" title="Service centers">
             Walk in, call ahead or send a technician from the center closest to you.
           </SectionHeading>
         </div>
@@ -58,14 +60,14 @@ export default function ServiceCenters({ loaderData }: Route.ComponentProps) {
               priorityFirst
             >
               {(center) => (
-                <div className="card-pad">
+                <div className="card-pad center-card" {...openNowAttributes(center, timeZone)}>
                   <h2 className="card-title">
                     <Link to={centerPath(center.slug)}>{center.name}</Link>
                   </h2>
-                  <PlaceLines phone={center.phone} address={center.address} />
+                  <CenterSummary center={center} />
                   <p>
                     <Link to={centerPath(center.slug)} className="text-link">
-                      Opening hours and directions
+                      Areas served and directions
                       <span className="visually-hidden"> for {center.name}</span>
                     </Link>
                   </p>

@@ -7,15 +7,16 @@ import { Icon } from '../../components/icons';
 import { JsonLd } from '../../components/json-ld';
 import { Picture } from '../../components/picture';
 import { ServiceProjects } from '../../components/project-grid';
-import { ServiceGrid } from '../../components/sections';
+import { ServiceRows } from '../../components/service-rows';
 import { TestimonialQuote } from '../../components/testimonial-carousel';
 import { useSiteSettings } from '../../lib/site';
 import type {
   ProjectCardData,
   ServiceDetailData,
-  ServiceSummary,
+  ServiceRowData,
   TestimonialData,
 } from '../../lib/view-models';
+import { formatRupees } from '../../lib/view-models';
 import type { loader as rootLoader } from '../../root';
 
 /**
@@ -32,7 +33,7 @@ export function ServiceView({
   projects,
 }: {
   service: ServiceDetailData;
-  related: ServiceSummary[];
+  related: ServiceRowData[];
   testimonials: TestimonialData[];
   serviceOptions: { slug: string; title: string }[];
   projects: ProjectCardData[];
@@ -48,49 +49,21 @@ export function ServiceView({
       <JsonLd data={faqPageJsonLd(service.faqs, url)} />
       <header className="page-header">
         <div className="container service-detail-head">
-          {service.icon ? (
-            <Picture
-              src={service.icon}
-              alt=""
-              sizes="96px"
-              width={96}
-              height={96}
-              priority
-              className="service-icon"
-            />
-          ) : null}
-          <div>
-            <nav aria-label="Breadcrumb" className="breadcrumb">
-              <Link to="/services">Services</Link> <span aria-hidden="true">/</span>{' '}
-              <Link to={`/services?category=${service.category}`}>{service.categoryLabel}</Link>
-            </nav>
-            <h1>{service.title}</h1>
-          </div>
+          <nav aria-label="Breadcrumb" className="breadcrumb">
+            <Link to="/services">Services</Link> <span aria-hidden="true">/</span>{' '}
+            <Link to={`/services?category=${service.category}`}>{service.categoryLabel}</Link>
+          </nav>
+          <h1>{service.title}</h1>
         </div>
         <div className="container service-glance">
-          {service.price || service.duration ? (
-            <dl className="service-facts">
-              {service.price ? (
-                <div>
-                  <dt>Price guide</dt>
-                  <dd>{service.price}</dd>
-                </div>
-              ) : null}
-              {service.duration ? (
-                <div>
-                  <dt>Typical duration</dt>
-                  <dd>{service.duration}</dd>
-                </div>
-              ) : null}
-            </dl>
-          ) : null}
+          <ServiceFacts service={service} />
           <p className="service-actions">
             <a className="btn btn-accent" href={telHref(settings.phone)}>
               <Icon name="phone" className="icon icon-sm" />
-              Call {settings.phone}
+              Call now<span className="visually-hidden"> {settings.phone}</span>
             </a>
             <a className="btn btn-primary" href="#request">
-              Request this service
+              Request a visit
             </a>
           </p>
         </div>
@@ -111,7 +84,7 @@ export function ServiceView({
                   sizes="(min-width: 960px) 300px, 92vw"
                   width={600}
                   height={400}
-                  priority={i === 0 && !service.icon}
+                  priority={i === 0}
                 />
               </li>
             ))}
@@ -178,7 +151,7 @@ export function ServiceView({
         <section className="section section-tint">
           <div className="container">
             <h2>Related services</h2>
-            <ServiceGrid services={related} />
+            <ServiceRows services={related} responseTime={settings.responseTime} />
           </div>
         </section>
       ) : null}
@@ -197,5 +170,30 @@ export function ServiceView({
         </div>
       </section>
     </article>
+  );
+}
+
+/**
+ * What a customer asks before calling, each only when set: the call-out by day and at night, the
+ * warranty, how long it takes, and any note on the price.
+ */
+export function ServiceFacts({ service }: { service: ServiceDetailData }) {
+  const facts = [
+    ['Call-out', service.calloutPrice === null ? '' : formatRupees(service.calloutPrice)],
+    ['At night', service.nightPrice === null ? '' : formatRupees(service.nightPrice)],
+    ['Warranty', service.warranty],
+    ['Typical duration', service.duration],
+    ['Price note', service.price],
+  ].filter(([, value]) => value);
+  if (facts.length === 0) return null;
+  return (
+    <dl className="service-facts">
+      {facts.map(([label, value]) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }

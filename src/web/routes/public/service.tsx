@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import { PageError } from '../../components/page-error';
 import { pageMeta } from '../../lib/seo';
-import { toProjectCard, toServiceDetail, toServiceSummary, toTestimonial } from '../../lib/view-models';
+import { toProjectCard, toServiceDetail, toServiceRow, toTestimonial } from '../../lib/view-models';
 import type { PageHandle } from '../../root';
 import type { Route } from './+types/service';
 import serviceStyles from './service.css?inline';
@@ -26,7 +26,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     // Related services in the order staff put them; one trashed since is left out.
     related: record.related.flatMap(({ service }) => {
       const found = service && service !== record._id ? byId.get(service) : undefined;
-      return found ? [toServiceSummary(found)] : [];
+      return found ? [toServiceRow(found)] : [];
     }),
     testimonials: testimonials.filter((t) => t.service === record._id).map(toTestimonial),
     // The request form's choice of service, with this one chosen.

@@ -1,12 +1,10 @@
-import { Link } from 'react-router';
 import { SERVICE_CATEGORIES, SERVICE_CATEGORY_LABELS, type ServiceCategory } from '../../../shared/constants';
-import { servicePath } from '../../../shared/seo/public-pages';
-import { CardImage } from '../../components/card-grid';
 import { FilterChips } from '../../components/filter-chips';
 import { SectionHeading } from '../../components/section-heading';
-import { ReadMore } from '../../components/sections';
+import { ServiceRows } from '../../components/service-rows';
 import { pageMeta } from '../../lib/seo';
-import { toServiceCard } from '../../lib/view-models';
+import { useSiteSettings } from '../../lib/site';
+import { toServiceRow } from '../../lib/view-models';
 import type { Route } from './+types/services';
 
 const isCategory = (value: string | null): value is ServiceCategory =>
@@ -14,46 +12,49 @@ const isCategory = (value: string | null): value is ServiceCategory =>
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const category = new URL(request.url).searchParams.get('category');
-  const services = (await context.site.list('service')).map(toServiceCard);
+  const records = await context.site.list('service');
+  const services = records.map(toServiceRow);
   const selected = isCategory(category) ? category : null;
-  // The spec's groups: every category that has services, in the spec's order, with a human name.
-  const categories = SERVICE_CATEGORIES.filter((c) => services.some((s) => s.category === c)).map((c) => ({
+  // The spec's groups: every trade that has services, in the spec's order, with a human name.
+  const trades = SERVICE_CATEGORIES.filter((c) => services.some((s) => s.category === c)).map((c) => ({
     value: c,
     label: SERVICE_CATEGORY_LABELS[c],
-    count: services.filter((s) => s.category === c).length,
+    services: services.filter((s) => s.category === c),
   }));
   return {
     selected,
-    categories,
+    trades: selected ? trades.filter((t) => t.value === selected) : trades,
+    chips: trades.map(({ value, label, services }) => ({ value, label, count: services.length })),
     total: services.length,
-    services: selected ? services.filter((s) => s.category === selected) : services,
+    image: records.map((r) => r.images[0]).find(Boolean) ?? '',
   };
 }
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, {
-    title: 'Our Services: cooling, electrical, CCTV, painting and air-conditioning',
+    title: 'Our services: cooling, electrical, CCTV, painting and air-conditioning',
     description:
-      'Installation, maintenance and 24/7 emergency repair: refrigeration and cold rooms, electrical work, CCTV, painting and air-conditioning by certified technicians.',
+      'Installation, maintenance and emergency repair: refrigeration and cold rooms, electrical work, CCTV, painting and air-conditioning by certified technicians, with call-out prices.',
     path: '/services',
-    image: args.data?.services[0]?.image || undefined,
+    image: args.data?.image || undefined,
   });
 }
 
 export default function Services({ loaderData }: Route.ComponentProps) {
-  const { services, categories, selected, total } = loaderData;
+  const { trades, chips, selected, total } = loaderData;
+  const settings = useSiteSettings();
   return (
     <>
       <section className="page-header">
         <div className="container">
-          <SectionHeading level={1} eyebrow="What we do" title="Our Services">
-            Everything we install, maintain and repair, from a single fridge to a factory's cold chain.
+          <SectionHeading level={1} eyebrow="What we do" title="Our services">
+            From a single fridge to a factory's cold chain: what each visit costs and how soon we come.
           </SectionHeading>
           <FilterChips
             label="Filter services by category"
             chips={[
               { to: '/services', label: 'All services', count: total, current: selected === null },
-              ...categories.map((c) => ({
+              ...chips.map((c) => ({
                 to: `/services?category=${c.value}`,
                 label: c.label,
                 count: c.count,
@@ -63,33 +64,20 @@ export default function Services({ loaderData }: Route.ComponentProps) {
           />
         </div>
       </section>
-      <section className="service-list" aria-label="Services">
-        {services.length === 0 ? (
-          <p className="container empty">No services in this category yet.</p>
+      <section className="container service-trades" aria-label="Services by trade">
+        {trades.length === 0 ? (
+          <p className="empty">No services in this category yet.</p>
         ) : (
-          services.map((service, i) => (
-            <article key={service.id} className="service-row" aria-labelledby={`service-${service.id}`}>
-              <div className="container service-row-inner">
-                {service.image ? (
-                  <CardImage
-                    src={service.image}
-                    sizes="(min-width: 1024px) 420px, 92vw"
-                    priority={i === 0}
-                    className="service-row-image"
-                  />
-                ) : null}
-                <div className="service-row-body" data-reveal>
-                  <p className="chip chip-static">{service.categoryLabel}</p>
-                  <h2 id={`service-${service.id}`}>
-                    <Link to={servicePath(service.slug)} className="plain-link">
-                      {service.title}
-                    </Link>
-                  </h2>
-                  <p>{service.excerpt}</p>
-                  <ReadMore to={servicePath(service.slug)} what={service.title} className="btn btn-primary" />
-                </div>
-              </div>
-            </article>
+          trades.map((trade) => (
+            <section
+              key={trade.value}
+              id={trade.value}
+              className="service-trade"
+              aria-labelledby={`trade-${trade.value}`}
+            >
+              <h2 id={`trade-${trade.value}`}>{trade.label}</h2>
+              <ServiceRows services={trade.services} responseTime={settings.responseTime} />
+            </section>
           ))
         )}
       </section>

@@ -1,8 +1,10 @@
 import { data } from 'react-router';
+import { formatTime } from '../../../shared/clock';
 import type { ContactStage } from '../../../shared/constants';
 import type { TrackedRequest } from '../../../shared/site-data';
 import { stageWords } from '../../../shared/stage-words';
-import { telHref, whatsappHref } from '../../../shared/text';
+import { telHref } from '../../../shared/text';
+import { whatsappHref } from '../../../shared/whatsapp';
 import { NotFoundContent } from '../../components/page-error';
 import { useSiteSettings } from '../../lib/site';
 import type { Route } from './+types/track';
@@ -28,12 +30,11 @@ export function meta({ data: loaded }: Route.MetaArgs) {
 }
 
 // Dates as the company's visitors read them; the company works in Pakistan's time.
-const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'Asia/Karachi' });
 
 type StepState = 'done' | 'current' | 'upcoming';
 
 /** The stages in the order a request goes through them, in the visitor's words. */
-function stepsOf(request: TrackedRequest): { label: string; state: StepState }[] {
+function stepsOf(request: TrackedRequest, zone: string): { label: string; state: StepState }[] {
   if (request.stage === 'lost')
     return [
       { label: stageWords('new'), state: 'done' },
@@ -42,7 +43,7 @@ function stepsOf(request: TrackedRequest): { label: string; state: StepState }[]
   const order: ContactStage[] = ['new', 'contacted', 'scheduled', 'done'];
   const reached = order.indexOf(request.stage);
   return order.map((stage, index) => ({
-    label: stageWords(stage, request.scheduledAt),
+    label: stageWords(stage, request.scheduledAt, 'long', zone),
     state: index < reached || request.stage === 'done' ? 'done' : index === reached ? 'current' : 'upcoming',
   }));
 }
@@ -51,7 +52,7 @@ export default function Track({ loaderData }: Route.ComponentProps) {
   const settings = useSiteSettings();
   const { request } = loaderData;
   if (!request) return <NotFoundContent />;
-  const steps = stepsOf(request);
+  const steps = stepsOf(request, settings.timeZone);
   return (
     <section className="section" aria-labelledby="track-title">
       <div className="container narrow track-page">
@@ -60,7 +61,7 @@ export default function Track({ loaderData }: Route.ComponentProps) {
         <dl className="track-facts">
           <div>
             <dt>Received</dt>
-            <dd>{dateFormat.format(new Date(request.receivedAt))}</dd>
+            <dd>{formatTime(request.receivedAt, settings.timeZone)}</dd>
           </div>
           {request.service ? (
             <div>

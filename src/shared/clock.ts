@@ -1,0 +1,123 @@
+/**
+ * The site's one clock (decision 097): every time a person reads (mails, admin screens, the track
+ * page, the CSV) is written in the site's time zone, a setting, and in one wording:
+ * `Fri 27 Nov 2026, 1:18 am`. Server and browser both format through this module, so that a mail,
+ * a screen and an export never disagree about the day.
+ */
+
+/** The zone a site starts with: the company works in Pakistan's time. */
+export const DEFAULT_TIME_ZONE = 'Asia/Karachi';
+
+export const TIME_ZONE_MESSAGE = 'Time zone must be an IANA zone name, e.g. Asia/Karachi or Europe/London.';
+
+/** Whether this runtime's Intl knows `zone` as an IANA time zone (`Asia/Karachi`, `UTC`). */
+export function isTimeZone(zone: string): boolean {
+  // Offsets (`+05:00`) are accepted by newer Intl versions but are not zones: they know no rules.
+  if (!/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(zone)) return false;
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The zone to read times in: the setting when it is a zone, else the default (an old or hand-edited row). */
+export function siteTimeZone(setting: unknown): string {
+  return typeof setting === 'string' && isTimeZone(setting) ? setting : DEFAULT_TIME_ZONE;
+}
+
+// Formatters are costly to make and are reused per zone.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatterFor(kind: 'time' | 'day' | 'parts', zone: string): Intl.DateTimeFormat {
+  const key = `${kind} ${zone}`;
+  let made = formatters.get(key);
+  if (!made) {
+    const day = { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' } as const;
+    const options: Intl.DateTimeFormatOptions =
+      kind === 'day'
+        ? { ...day, timeZone: zone }
+        : kind === 'time'
+          ? { ...day, hour: 'numeric', minute: '2-digit', hour12: true, timeZone: zone }
+          : {
+              weekday: 'long',
+              year: 'numeric',
+              month: '2-digit',
+              day: '2-digit',
+              hour: '2-digit',
+              minute: '2-digit',
+              hourCycle: 'h23',
+              timeZone: zone,
+            };
+    made = new Intl.DateTimeFormat('en-GB', options);
+    formatters.set(key, made);
+  }
+  return made;
+}
+
+const asDate = (at: string | number | Date) => (at instanceof Date ? at : new Date(at));
+
+/**
+ * An instant as people read it in the site's zone: `Fri 27 Nov 2026, 1:18 am`. Built from the
+ * parts, so that every runtime's Intl writes the same (no comma after the weekday, `am` in lower case).
+ */
+export function formatTime(at: string | number | Date | null | undefined, zone: string): string {
+  if (at === null || at === undefined || at === '') return '';
+  const date = asDate(at);
+  if (Number.isNaN(date.getTime())) return '';
+  const parts = Object.fromEntries(
+    formatterFor('time', siteTimeZone(zone))
+      .formatToParts(date)
+      .map((part) => [part.type, part.value]),
+  );
+  const period = String(parts.dayPeriod ?? '').toLowerCase();
+  return `${parts.weekday} ${parts.day} ${parts.month} ${parts.year}, ${parts.hour}:${parts.minute} ${period}`;
+}
+
+/** An instant's calendar day in the site's zone: `Fri 27 Nov 2026`. */
+export function formatDate(at: string | number | Date | null | undefined, zone: string): string {
+  if (at === null || at === undefined || at === '') return '';
+  const date = asDate(at);
+  if (Number.isNaN(date.getTime())) return '';
+  const parts = Object.fromEntries(
+    formatterFor('day', siteTimeZone(zone))
+      .formatToParts(date)
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.weekday} ${parts.day} ${parts.month} ${parts.year}`;
+}
+
+/**
+ * An instant as a sortable local wall time, `2026-11-27 01:18`, for a spreadsheet column: the site's
+ * zone, never UTC, and no letters a spreadsheet would read as text.
+ */
+export function formatSortableTime(at: string | number | Date | null | undefined, zone: string): string {
+  if (at === null || at === undefined || at === '') return '';
+  const date = asDate(at);
+  if (Number.isNaN(date.getTime())) return '';
+  const parts = wallParts(date, siteTimeZone(zone));
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+}
+
+/**
+ * The wall clock and calendar of `zone` at `at`, as digits (`2026`, `11`, `27`, `01`, `18`) and
+ * the weekday's English name (`Friday`): what the rota, a center's open-now and "today" compare.
+ */
+export function wallParts(
+  at: Date,
+  zone: string,
+): { weekday: string; year: string; month: string; day: string; hour: string; minute: string } {
+  const parts = Object.fromEntries(
+    formatterFor('parts', zone)
+      .formatToParts(at)
+      .map((part) => [part.type, part.value]),
+  );
+  return {
+    weekday: String(parts.weekday),
+    year: String(parts.year),
+    month: String(parts.month),
+    day: String(parts.day),
+    hour: String(parts.hour),
+    minute: String(parts.minute),
+  };
+}

@@ -1,0 +1,49 @@
+import { centerStatus, type WeeklyHours } from '../../shared/content/hours';
+import { telHref } from '../../shared/text';
+
+/**
+ * A center page's "Open now" / "Closed now · emergency line open" and the number its Call button
+ * dials, worked out again from the hours in the page whenever the page is read: a copy replayed
+ * by the server's cache or kept by the service worker may have been rendered hours ago
+ * (docs/decisions/098). The server's words stay for a visitor without JavaScript.
+ */
+export function bindOpenNow(page: HTMLElement) {
+  const { hours, timeZone, phone = '', emergencyPhone = '' } = page.dataset;
+  if (!hours || !timeZone) return;
+  const week = JSON.parse(hours) as WeeklyHours;
+  const show = () => {
+    const status = centerStatus({ hours: week, phone, emergencyPhone }, new Date(), timeZone);
+    if (!status) return;
+    const line = page.querySelector<HTMLElement>('[data-open-now]');
+    if (line) {
+      line.dataset.state = status.state;
+      setText(line, '[data-status-label]', status.label);
+      const call = line.querySelector<HTMLElement>('[data-status-call]');
+      if (call) call.hidden = status.state === 'closed';
+      const link = line.querySelector<HTMLAnchorElement>('[data-status-phone]');
+      if (link) {
+        link.href = telHref(status.callPhone);
+        link.textContent = status.callPhone;
+      }
+    }
+    const button = page.querySelector<HTMLAnchorElement>('[data-call-button]');
+    if (button) {
+      button.href = telHref(status.callPhone);
+      // A button may say its own words while the usual number answers (the home page's "Call now").
+      const label =
+        status.state === 'emergency' ? status.callLabel : (button.dataset.openLabel ?? status.callLabel);
+      setText(button, '[data-call-label]', label);
+      setText(button, '[data-call-number]', status.callPhone);
+    }
+  };
+  show();
+  // A tab left open across closing time says it when the visitor comes back to it.
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') show();
+  });
+}
+
+function setText(root: HTMLElement, selector: string, text: string) {
+  const element = root.querySelector(selector);
+  if (element && element.textContent !== text) element.textContent = text;
+}
