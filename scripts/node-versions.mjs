@@ -35,6 +35,8 @@ for (const major of versions) {
       'run',
       '--project',
       'pglite',
+      '--project',
+      'pglite isolated',
       'src/server/start.test.ts',
       'src/server/content',
       'src/server/modules',

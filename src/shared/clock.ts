@@ -38,7 +38,8 @@ function formatterFor(kind: 'time' | 'day' | 'parts', zone: string): Intl.DateTi
       kind === 'day'
         ? { ...day, timeZone: zone }
         : kind === 'time'
-          ? { ...day, hour: 'numeric', minute: '2-digit', hour12: true, timeZone: zone }
+          ? // h12, not hour12: en-GB's 12-hour clock is h11, which writes half past midnight "0:30 am".
+            { ...day, hour: 'numeric', minute: '2-digit', hourCycle: 'h12', timeZone: zone }
           : {
               weekday: 'long',
               year: 'numeric',

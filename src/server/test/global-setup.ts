@@ -29,9 +29,15 @@ export const DB_PREFIX = `site_test_${RUN_ID}_`;
  * copied with CREATE DATABASE ... TEMPLATE, which takes milliseconds and isolates files fully.
  */
 export async function setup(project: TestProject) {
-  if (project.name === 'pglite') return providePgliteTemplate(project);
+  // A database's projects (shared and isolated modules) are named after it: "pglite isolated".
+  const database = project.name.split(' ')[0];
+  if (database === 'pglite') return providePgliteTemplate(project);
   const url = process.env.TEST_DATABASE_URL;
-  if (!url || project.name !== 'postgres') return;
+  if (!url || database !== 'postgres') return;
+  // Both PostgreSQL projects copy one template, made by whichever of them sets up first (the
+  // setups run one after another in this process, before any test file).
+  if (process.env.SITE_TEST_TEMPLATE_MADE === TEMPLATE_DB) return;
+  process.env.SITE_TEST_TEMPLATE_MADE = TEMPLATE_DB;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
