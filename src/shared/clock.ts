@@ -108,6 +108,8 @@ export function wallParts(
   at: Date,
   zone: string,
 ): { weekday: string; year: string; month: string; day: string; hour: string; minute: string } {
+  const fixed = FIXED_OFFSET.exec(zone);
+  if (fixed) return offsetWallParts(at, fixed);
   const parts = Object.fromEntries(
     formatterFor('parts', zone)
       .formatToParts(at)
@@ -121,4 +123,83 @@ export function wallParts(
     hour: String(parts.hour),
     minute: String(parts.minute),
   };
+}
+
+/** A fixed offset from UTC as a zone: `+05:00`, `-03:30` (see `offsetWindow`). */
+const FIXED_OFFSET = /^([+-])(\d\d):(\d\d)$/;
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** The wall clock at a fixed offset, by arithmetic: no Intl (whose first use costs a browser about 60 ms). */
+function offsetWallParts(at: Date, [, sign, hours, minutes]: RegExpExecArray) {
+  const offset = (sign === '-' ? -1 : 1) * (Number(hours) * 60 + Number(minutes));
+  const wall = new Date(at.getTime() + offset * 60_000);
+  return {
+    weekday: WEEKDAYS[wall.getUTCDay()]!,
+    year: String(wall.getUTCFullYear()),
+    month: two(wall.getUTCMonth() + 1),
+    day: two(wall.getUTCDate()),
+    hour: two(wall.getUTCHours()),
+    minute: two(wall.getUTCMinutes()),
+  };
+}
+
+/** `zone`'s offset from UTC at `at`, in minutes (Karachi: 300). */
+function offsetMinutes(at: number, zone: string): number {
+  const minute = Math.floor(at / 60_000) * 60_000;
+  const p = wallParts(new Date(minute), zone);
+  const wall = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute));
+  return (wall - minute) / 60_000;
+}
+
+const DAY = 86_400_000;
+/** How far either side of an instant `offsetWindow` looks for a change of offset. */
+const WINDOW_DAYS = 35;
+
+/** The last instant of `zone`'s offset `offset` between `from` (which has it) and `to` (which has not), to the minute. */
+function lastWithOffset(from: number, to: number, zone: string, offset: number): number {
+  let [inside, outside] = [from, to];
+  while (Math.abs(outside - inside) > 60_000) {
+    const middle = inside + Math.trunc((outside - inside) / 2);
+    if (offsetMinutes(middle, zone) === offset) inside = middle;
+    else outside = middle;
+  }
+  // Offsets change on a whole minute: the minute `outside` falls in is the first (or last) of the other.
+  return Math.floor(outside / 60_000) * 60_000;
+}
+
+const windows = new Map<string, { offset: string; from: number; until: number }>();
+
+/**
+ * `zone`'s offset at `at` as a fixed zone (`+05:00`), and the instants between which it holds: up
+ * to the zone's next and last change of offset (summer time), at most 35 days either side. A page
+ * carries it so that its script reads the zone's wall clock by arithmetic (`wallParts` with the
+ * offset as zone) while the visitor's clock is inside the window, and asks Intl only outside it.
+ * Remembered per zone while `at` stays inside.
+ */
+export function offsetWindow(at: Date, zone: string): { offset: string; from: number; until: number } {
+  const now = at.getTime();
+  const known = windows.get(zone);
+  if (known && known.from <= now && now < known.until) return known;
+  const offset = offsetMinutes(now, zone);
+  const edge = (step: number) => {
+    for (let day = 1; day <= WINDOW_DAYS; day++) {
+      const probe = now + step * day * DAY;
+      if (offsetMinutes(probe, zone) !== offset)
+        return lastWithOffset(probe - step * DAY, probe, zone, offset);
+    }
+    return now + step * WINDOW_DAYS * DAY;
+  };
+  const until = edge(1);
+  // Going back, the edge found is the last minute of the other offset: this one starts a minute later.
+  const before = edge(-1);
+  const from = before === now - WINDOW_DAYS * DAY ? before : before + 60_000;
+  const abs = Math.abs(offset);
+  const made = {
+    offset: `${offset < 0 ? '-' : '+'}${two(Math.floor(abs / 60))}:${two(abs % 60)}`,
+    from,
+    until,
+  };
+  windows.set(zone, made);
+  return made;
 }

@@ -1,4 +1,5 @@
 import { expect, expectAccessible, adminTest as test, unique } from './fixtures';
+import { pageReady } from './support/public';
 
 interface OpeningHours {
   dayOfWeek: string[];
@@ -85,4 +86,52 @@ test.describe('an unknown center', () => {
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   });
+});
+
+/** The instant `days` days from now (moved to the next `weekday`, 0 Sunday) at `hour`:00 in Karachi (UTC+5). */
+function karachiTime(days: number, weekday: number, hour: number): Date {
+  const at = new Date(Date.now() + days * 86_400_000);
+  at.setUTCDate(at.getUTCDate() + ((weekday - at.getUTCDay() + 7) % 7));
+  at.setUTCHours(hour - 5, 0, 0, 0);
+  return at;
+}
+
+test("a center's open-now line follows the visitor's clock, near the page's time and long after it", async ({
+  browser,
+  records,
+}) => {
+  const name = unique('Ferozepur Road Center');
+  const center = await records.create<{ slug: string }>('servicecenter', {
+    name,
+    phone: '04235700000',
+    emergencyPhone: '03001110000',
+    address: '9 Ferozepur Road, Lahore',
+    hours: Object.fromEntries(
+      ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'].map((day) => [
+        day,
+        { opens: '09:00', closes: '19:00' },
+      ]),
+    ),
+  });
+  // The page is rendered now; a visitor's clock inside the zone's offset window (35 days here) is
+  // read by arithmetic, one far outside it through Intl. Both must say the same as the hours.
+  const cases = [
+    { at: karachiTime(2, 1, 10), line: 'Open now · closes 7 pm', call: '04235700000' },
+    { at: karachiTime(2, 0, 10), line: 'Closed now · emergency line open', call: '03001110000' },
+    { at: karachiTime(60, 3, 12), line: 'Open now · closes 7 pm', call: '04235700000' },
+    { at: karachiTime(60, 0, 23), line: 'Closed now · emergency line open', call: '03001110000' },
+  ];
+  for (const { at, line, call } of cases) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.clock.setFixedTime(at);
+    await page.goto(`/serviceCenter/${center.slug}`);
+    await pageReady(page);
+    await expect(page.locator('[data-open-now] [data-status-label]'), at.toISOString()).toHaveText(line);
+    await expect(page.locator('[data-call-button]'), at.toISOString()).toHaveAttribute(
+      'href',
+      `tel:${call}`,
+    );
+    await context.close();
+  }
 });

@@ -1,3 +1,4 @@
+import { offsetWindow } from '../../shared/clock';
 import type { CenterStatus, HoursLine } from '../../shared/content/hours';
 import { telHref } from '../../shared/text';
 import type { CenterView } from '../lib/centers';
@@ -14,10 +15,16 @@ export function openNowAttributes(
   timeZone: string,
 ) {
   if (!center.status) return {};
+  // The zone's offset and the instants it holds between: inside them the island reads the wall
+  // clock by arithmetic, without Intl (whose first use blocks a phone's page for a quarter second).
+  const { offset, from, until } = offsetWindow(new Date(), timeZone);
   return {
     'data-island': 'open-now',
     'data-hours': JSON.stringify(center.hours),
     'data-time-zone': timeZone,
+    'data-utc-offset': offset,
+    'data-offset-from': String(from),
+    'data-offset-until': String(until),
     'data-phone': center.phone,
     'data-emergency-phone': center.emergencyPhone,
   };

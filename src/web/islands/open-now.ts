@@ -8,11 +8,23 @@ import { telHref } from '../../shared/text';
  * (docs/decisions/098). The server's words stay for a visitor without JavaScript.
  */
 export function bindOpenNow(page: HTMLElement) {
-  const { hours, timeZone, phone = '', emergencyPhone = '' } = page.dataset;
+  const {
+    hours,
+    timeZone,
+    utcOffset,
+    offsetFrom,
+    offsetUntil,
+    phone = '',
+    emergencyPhone = '',
+  } = page.dataset;
   if (!hours || !timeZone) return;
   const week = JSON.parse(hours) as WeeklyHours;
   const show = () => {
-    const status = centerStatus({ hours: week, phone, emergencyPhone }, new Date(), timeZone);
+    const now = Date.now();
+    // The zone's offset while it holds (the server says until when); the zone itself, through
+    // Intl, for a copy of the page kept past a change of summer time.
+    const zone = utcOffset && Number(offsetFrom) <= now && now < Number(offsetUntil) ? utcOffset : timeZone;
+    const status = centerStatus({ hours: week, phone, emergencyPhone }, new Date(now), zone);
     if (!status) return;
     const line = page.querySelector<HTMLElement>('[data-open-now]');
     if (line) {

@@ -5,6 +5,7 @@ import { excerpt } from '../../../shared/excerpt';
 import { cityOf, groupInWords, responseGroups } from '../../../shared/response-time';
 import { telHref } from '../../../shared/text';
 import { hasTrustSignals, trustSignals } from '../../../shared/trust-signals';
+import { openNowAttributes } from '../../components/centers';
 import { ContactForm } from '../../components/contact-form';
 import { Icon } from '../../components/icons';
 import { Picture } from '../../components/picture';
@@ -90,11 +91,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section
         className="hero"
         aria-labelledby="hero-title"
-        data-island={call ? 'open-now' : undefined}
-        data-hours={call ? JSON.stringify(call.hours) : undefined}
-        data-time-zone={call?.timeZone}
-        data-phone={call?.phone}
-        data-emergency-phone={call?.emergencyPhone}
+        {...(call ? openNowAttributes(call, call.timeZone) : {})}
       >
         <div className="container hero-inner">
           <div className="hero-copy">
