@@ -128,10 +128,7 @@ test("a center's open-now line follows the visitor's clock, near the page's time
     await page.goto(`/serviceCenter/${center.slug}`);
     await pageReady(page);
     await expect(page.locator('[data-open-now] [data-status-label]'), at.toISOString()).toHaveText(line);
-    await expect(page.locator('[data-call-button]'), at.toISOString()).toHaveAttribute(
-      'href',
-      `tel:${call}`,
-    );
+    await expect(page.locator('[data-call-button]'), at.toISOString()).toHaveAttribute('href', `tel:${call}`);
     await context.close();
   }
 });
