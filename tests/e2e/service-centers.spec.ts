@@ -101,7 +101,7 @@ test("a center's open-now line follows the visitor's clock, near the page's time
   records,
 }) => {
   const name = unique('Ferozepur Road Center');
-  const center = await records.create<{ slug: string }>('servicecenter', {
+  const center = await records.create<{ _id: string; slug: string }>('servicecenter', {
     name,
     phone: '04235700000',
     emergencyPhone: '03001110000',
