@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, test, unique } from './fixtures';
-import { listOf, PUBLIC_PATHS, settingsOf } from './support/public';
+import { listOf, PUBLIC_PATHS, pageReady, settingsOf } from './support/public';
 
 // The public pages' layout as a visitor sees it on a phone (390 px) and a laptop (1280 px): the
 // call bar, the page grid, the one-line header and the category chips; then "Request this
@@ -26,10 +26,29 @@ test('phones keep Call and WhatsApp at the bottom of the screen; laptops do not 
 }) => {
   const phone = await openAt(browser, PHONE);
   const settings = await settingsOf(phone.page.request);
+  // The bar rings the company by day and the head office's emergency line at night, by the
+  // visitor's clock (the open-now island), whatever the time the page was drawn.
+  const [office] = (await listOf<{ emergencyPhone: string }>(phone.page.request, 'servicecenter')).filter(
+    (center) => center.emergencyPhone,
+  );
+  await phone.page.clock.setFixedTime(new Date('2026-11-29T18:00:00Z')); // Sunday 11 pm in Karachi
+  await phone.page.goto('/services');
+  await pageReady(phone.page);
+  const nightCall = phone.page.getByRole('navigation', { name: 'Call or message us' }).getByRole('link', {
+    name: /^Emergency line/,
+  });
+  await expect(nightCall).toHaveAttribute('href', `tel:${office!.emergencyPhone}`);
+  // On the narrowest phone both labels keep to one line: the bar stays the height the page leaves it.
+  await phone.page.setViewportSize({ width: 320, height: 640 });
+  const nightBar = await phone.page.getByRole('navigation', { name: 'Call or message us' }).boundingBox();
+  expect(nightBar!.height).toBeLessThanOrEqual(64);
+  await phone.page.setViewportSize(PHONE);
+  await phone.page.clock.setFixedTime(new Date('2026-11-30T05:00:00Z')); // Monday 10 am in Karachi
   await phone.page.goto('/home');
+  await pageReady(phone.page);
   const bar = phone.page.getByRole('navigation', { name: 'Call or message us' });
   await expect(bar).toBeVisible();
-  const call = bar.getByRole('link', { name: /^Call/ });
+  const call = bar.getByRole('link', { name: /^Call now/ });
   const chat = bar.getByRole('link', { name: /^WhatsApp/ });
   await expect(call).toHaveAttribute('href', `tel:${settings.phone!.replace(/[^\d+]/g, '')}`);
   await expect(chat).toHaveAttribute('href', `https://wa.me/${settings.chatNumber!.replace(/\D/g, '')}`);

@@ -1,21 +1,39 @@
 import type { SiteSettings } from '../../shared/content/settings';
 import { telHref } from '../../shared/text';
 import { whatsappHref } from '../../shared/whatsapp';
+import type { CompanyCall } from '../lib/centers';
+import { openNowAttributes } from './centers';
 import { Icon } from './icons';
 import { BUTTON_WORDS } from './words';
 
 /**
  * Call and WhatsApp, pinned to the bottom of a phone's screen: on a phone the header's call
- * button is hidden and the hero's scrolls away. Plain links and CSS only (public.css shows it
+ * button is hidden and the hero's scrolls away. Call rings the emergency line while the office is
+ * closed (`companyCall`), and then says "Emergency line"; the open-now island keeps a kept copy right. Plain links and CSS only (public.css shows it
  * below the tablet breakpoint and pads the page so nothing ends up under it).
  */
-export function CallBar({ settings }: { settings: SiteSettings }) {
+export function CallBar({ settings, call }: { settings: SiteSettings; call: CompanyCall | null }) {
+  const emergency = call?.status.state === 'emergency';
+  const phone = call?.status.callPhone ?? settings.phone;
   return (
-    <nav className="call-bar" aria-label="Call or message us">
-      <a className="btn btn-accent call-bar-link" href={telHref(settings.phone)}>
+    <nav
+      className="call-bar"
+      aria-label="Call or message us"
+      {...(call ? openNowAttributes(call, call.timeZone) : {})}
+    >
+      <a
+        className="btn btn-accent call-bar-link"
+        href={telHref(phone)}
+        data-call-button
+        data-open-label={BUTTON_WORDS.callNow}
+        data-emergency-label={BUTTON_WORDS.emergencyLine}
+      >
         <Icon name="phone" />
-        <span>{BUTTON_WORDS.callNow}</span>
-        <span className="visually-hidden"> {settings.phone}</span>
+        <span data-call-label>{emergency ? BUTTON_WORDS.emergencyLine : BUTTON_WORDS.callNow}</span>
+        <span className="visually-hidden">
+          {' '}
+          <span data-call-number>{phone}</span>
+        </span>
       </a>
       <a
         className="btn btn-chat call-bar-link"

@@ -41,9 +41,10 @@ export function bindOpenNow(page: HTMLElement) {
     const button = page.querySelector<HTMLAnchorElement>('[data-call-button]');
     if (button) {
       button.href = telHref(status.callPhone);
-      // A button may say its own words while the usual number answers (the home page's "Call now").
+      // A button may say its own words for either number (the hero's "Call now", the bar's "Emergency line").
       const label =
-        status.state === 'emergency' ? status.callLabel : (button.dataset.openLabel ?? status.callLabel);
+        (status.state === 'emergency' ? button.dataset.emergencyLabel : button.dataset.openLabel) ??
+        status.callLabel;
       setText(button, '[data-call-label]', label);
       setText(button, '[data-call-number]', status.callPhone);
     }

@@ -1,4 +1,10 @@
-import { type CenterStatus, centerStatus, type HoursLine, weekLines } from '../../shared/content/hours';
+import {
+  type CenterStatus,
+  centerStatus,
+  type HoursLine,
+  openDays,
+  weekLines,
+} from '../../shared/content/hours';
 import { directionsHref, type MapPoint, parseLocation } from '../../shared/location';
 import type { SiteRecord } from '../../shared/site-data';
 
@@ -43,4 +49,33 @@ export function toCenterView(record: SiteRecord<'servicecenter'>, at: Date, time
     point,
     directions: directionsHref({ location: record.location ?? '', address: record.address }),
   };
+}
+
+/** The company's Call button: its own phone while the office is open, the emergency line when not. */
+export interface CompanyCall {
+  hours: SiteRecord<'servicecenter'>['hours'];
+  phone: string;
+  emergencyPhone: string;
+  timeZone: string;
+  status: CenterStatus;
+}
+
+/**
+ * What the company's Call buttons (the home page's hero, the phone's call bar) dial at `at`: the
+ * company's phone while the first center with hours and an emergency line (the head office,
+ * listed first) is open, that line while it is closed (docs/decisions/101). Null without such a
+ * center: the buttons then dial the company's phone at any hour. The open-now island works it out
+ * again when the page is read, since a kept copy may be hours old.
+ */
+export function companyCall(
+  centers: readonly SiteRecord<'servicecenter'>[],
+  phone: string,
+  at: Date,
+  timeZone: string,
+): CompanyCall | null {
+  const office = centers.find((c) => openDays(c.hours).length > 0 && c.emergencyPhone);
+  if (!office) return null;
+  const call = { hours: office.hours, phone, emergencyPhone: office.emergencyPhone };
+  const status = centerStatus(call, at, timeZone);
+  return status ? { ...call, timeZone, status } : null;
 }

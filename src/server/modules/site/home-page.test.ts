@@ -40,6 +40,7 @@ const textOf = (html: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 const heroOf = (html: string) => /<section class="hero"[\s\S]*?<\/section>/.exec(html)?.[0] ?? '';
+const callBarOf = (html: string) => /<nav class="call-bar"[\s\S]*?<\/nav>/.exec(html)?.[0] ?? '';
 
 describe('the home page leads with a promise and what it costs', () => {
   it('has one title, the promise with the response time and where; at most two actions in the hero', async () => {
@@ -71,6 +72,20 @@ describe('the home page leads with a promise and what it costs', () => {
     expect(night).toContain('data-island="open-now"');
     expect(night).toContain(`data-emergency-phone="${lahore.emergencyPhone}"`);
     expect(night).toContain(`data-phone="${settings.phone}"`);
+  });
+
+  it("rings the same number from every page's call bar on a phone, by day and at night", async () => {
+    const lahore = centers.find((c) => c.emergencyPhone)!;
+    for (const path of ['/home', '/services', '/contact', '/about']) {
+      const day = callBarOf(await page(path, MONDAY_10AM_KARACHI));
+      expect(day, path).toContain(`href="tel:${settings.phone}"`);
+      expect(textOf(day), path).toContain(`Call now ${settings.phone}`);
+      const night = callBarOf(await page(path, SUNDAY_11PM_KARACHI));
+      expect(night, path).toContain(`href="tel:${lahore.emergencyPhone}"`);
+      expect(textOf(night), path).toContain(`Emergency line ${lahore.emergencyPhone}`);
+      // A replayed copy is put right where it is read, as the hero's is.
+      expect(night, path).toContain('data-island="open-now"');
+    }
   });
 
   it('shows the five trades, each with its lowest call-out price and a line, opening its services', async () => {

@@ -1,6 +1,5 @@
 import { Link } from 'react-router';
 import { siteTimeZone } from '../../../shared/clock';
-import { centerStatus, openDays } from '../../../shared/content/hours';
 import { excerpt } from '../../../shared/excerpt';
 import { cityOf, groupInWords, responseGroups } from '../../../shared/response-time';
 import { telHref } from '../../../shared/text';
@@ -14,6 +13,7 @@ import { SectionHeading } from '../../components/section-heading';
 import { ClientGrid, ContactDetails } from '../../components/sections';
 import { fromPriceText } from '../../components/service-rows';
 import { TrustBand } from '../../components/trust-signals';
+import { companyCall } from '../../lib/centers';
 import { pageMeta } from '../../lib/seo';
 import { useSiteSettings } from '../../lib/site';
 import {
@@ -39,14 +39,6 @@ export async function loader({ context }: Route.LoaderArgs) {
     context.site.list('servicecenter'),
   ]);
   const timeZone = siteTimeZone(settings.timeZone);
-  // The Call button rings the company's line while the first center with hours (the head office,
-  // listed first) is open, and its emergency line when it is closed; the open-now island says it
-  // again when the page is read, since a cached copy may be hours old (docs/decisions/101).
-  const office = centers.find((c) => openDays(c.hours).length > 0 && c.emergencyPhone);
-  const call = office
-    ? { hours: office.hours, phone: settings.phone, emergencyPhone: office.emergencyPhone }
-    : null;
-  const status = call ? centerStatus(call, context.now(), timeZone) : null;
   // A quote that says where the customer is reads as a neighbour's: those first.
   const quotes = [...testimonials.filter((t) => t.area), ...testimonials.filter((t) => !t.area)];
   return {
@@ -61,7 +53,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     areas: centers
       .filter((c) => c.areas.length > 0)
       .map((c) => ({ id: c._id, city: cityOf(c.address) || c.name, areas: c.areas.map((a) => a.area) })),
-    call: call && status ? { ...call, timeZone, status } : null,
+    call: companyCall(centers, settings.phone, context.now(), timeZone),
   };
 }
 

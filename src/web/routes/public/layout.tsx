@@ -5,6 +5,7 @@ import {
   useLoaderData,
   useRouteLoaderData,
 } from 'react-router';
+import { siteTimeZone } from '../../../shared/clock';
 import { localBusinessJsonLd, serializeJsonLd } from '../../../shared/seo/json-ld';
 import { telHref } from '../../../shared/text';
 import { whatsappHref } from '../../../shared/whatsapp';
@@ -13,6 +14,7 @@ import { CallBar } from '../../components/call-bar';
 import { SiteFooter } from '../../components/footer';
 import { SiteHeader } from '../../components/header';
 import trustStyles from '../../components/trust-signals.css?inline';
+import { companyCall } from '../../lib/centers';
 import { SPECULATION_RULES } from '../../lib/speculation-rules';
 import type { PageHandle, loader as rootLoader } from '../../root';
 import appStyles from '../../styles/app.css?inline';
@@ -26,9 +28,15 @@ import type { Route } from './+types/layout';
 export const handle: PageHandle = { islands: true, styles: [appStyles, publicStyles, trustStyles] };
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const services = await context.site.list('service');
+  const [services, centers, settings] = await Promise.all([
+    context.site.list('service'),
+    context.site.list('servicecenter'),
+    context.site.settings(),
+  ]);
   return {
     services: services.map((s) => ({ title: s.title, slug: s.slug })),
+    // The phone's call bar rings the emergency line while the office is closed, as the hero does.
+    call: companyCall(centers, settings.phone, context.now(), siteTimeZone(settings.timeZone)),
   };
 }
 
@@ -43,7 +51,7 @@ export function clientLoader({ request }: ClientLoaderFunctionArgs) {
 
 export default function PublicLayout() {
   const root = useRouteLoaderData<typeof rootLoader>('root');
-  const { services } = useLoaderData<typeof loader>();
+  const { services, call } = useLoaderData<typeof loader>();
   if (!root) return <Outlet />;
   const { settings, user, origin, nonce } = root;
   return (
@@ -58,7 +66,7 @@ export default function PublicLayout() {
         phoneHref={telHref(settings.phone)}
         chatHref={whatsappHref(settings.chatNumber)}
       />
-      <CallBar settings={settings} />
+      <CallBar settings={settings} call={call} />
       <script
         type="application/ld+json"
         nonce={nonce}
