@@ -79,8 +79,8 @@ export default function ServiceCenter({ loaderData }: Route.ComponentProps) {
               className="center-picture"
             />
           ) : null}
-          <div className="card card-pad center-contact">
-            <h2>Visit or call</h2>
+          <section className="card card-pad center-contact" aria-labelledby="center-contact">
+            <h2 id="center-contact">Visit or call</h2>
             <CenterLines center={center} />
             <p className="cta-row">
               <Link to="/contact" className="btn btn-primary">
@@ -102,7 +102,7 @@ export default function ServiceCenter({ loaderData }: Route.ComponentProps) {
                 </a>
               ) : null}
             </p>
-          </div>
+          </section>
         </div>
         <div className="center-side">
           {center.week.length > 0 ? (
