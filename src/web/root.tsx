@@ -15,12 +15,13 @@ import { settings as settingsDef } from '../shared/content/settings';
 import { visibleTo } from '../shared/content/visibility';
 import type { Route } from './+types/root';
 import './context';
+import { TYPEFACE_HEAD_SCRIPT } from './islands/typeface';
 import './styles/app.css';
 
 // On every page, admin included: without it the browser asks for /favicon.ico.
 const FAVICON = { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' } as const;
 // The typeface is not preloaded: it would share a slow phone's first round trips with the HTML
-// and delay the first paint; the text shows at once in the metric-matched fallback (decision 104).
+// and delay the first paint; a public page loads it after its first paint (decisions 104, 106).
 export const links: Route.LinksFunction = () => [FAVICON];
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -62,13 +63,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const { islands, styles } = pageOf(useMatches());
   return (
-    <html lang="en">
+    // An islands page paints first in the typeface's fallback and takes Inter after (decision 106).
+    <html lang="en" data-fonts={islands ? 'later' : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         {islands ? (
           <>
+            {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours; the CSP carries its hash */}
+            <script nonce={data?.nonce} dangerouslySetInnerHTML={{ __html: TYPEFACE_HEAD_SCRIPT }} />
             <link {...FAVICON} />
             {styles.length > 0 ? (
               // biome-ignore lint/security/noDangerouslySetInnerHtml: our own stylesheets from the build

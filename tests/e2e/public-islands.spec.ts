@@ -62,6 +62,48 @@ test('the subscribe box answers in place', async ({ page }) => {
   await expect(page).toHaveURL(/\/about$/);
 });
 
+test('a first visit paints before the typeface loads, and the next page starts in it', async ({
+  browser,
+}) => {
+  const context = await browser.newContext();
+  // Where the root's mark stood when the HTML was parsed: after the head script, before the islands.
+  await context.addInitScript(() => {
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState === 'interactive')
+        Object.assign(window, { markAtParse: document.documentElement.dataset.fonts ?? 'none' });
+    });
+  });
+  const page = await context.newPage();
+  const seen = () =>
+    page.evaluate(() => ({
+      markAtParse: (window as unknown as { markAtParse: string }).markAtParse,
+      painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+      faces: performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.name.endsWith('.woff2'))
+        .map((entry) => entry.startTime),
+      heading: getComputedStyle(document.querySelector('h1')!).fontFamily,
+    }));
+
+  await page.goto('/home');
+  await pageReady(page);
+  const first = await seen();
+  expect(first.markAtParse).toBe('later');
+  // Every face came, and none was asked for before the page had painted.
+  expect(first.faces).toHaveLength(3);
+  for (const start of first.faces) expect(start).toBeGreaterThanOrEqual(first.painted);
+  expect(first.heading).toMatch(/^Inter, "Inter fallback"/);
+  expect(await page.evaluate(() => document.fonts.check('700 1em Inter'))).toBe(true);
+
+  // The browser holds the faces now: the next page lifts the mark before its first paint.
+  await page.goto('/services');
+  await pageReady(page);
+  const next = await seen();
+  expect(next.markAtParse).toBe('none');
+  expect(next.heading).toMatch(/^Inter, "Inter fallback"/);
+  await context.close();
+});
+
 test.describe('offline', () => {
   test.use({ expectedConsoleErrors: [/Failed to fetch|ERR_INTERNET_DISCONNECTED/] });
 

@@ -17,6 +17,7 @@ import { revealOnScroll } from './scroll-reveal';
 import { bindServerStatus } from './server-status';
 import { bindSubscribeForm } from './subscribe-form';
 import { countTaps } from './taps';
+import { loadTypefaceAfterPaint } from './typeface';
 
 const islands: Record<string, (element: never) => void> = {
   carousel: bindCarousel,
@@ -38,6 +39,7 @@ const banner = document.querySelector<HTMLElement>('[data-server-banner]');
 if (banner) bindServerStatus(banner);
 revealOnScroll();
 countTaps();
+loadTypefaceAfterPaint();
 // Keeps the public pages a visitor has seen readable when the server is down (docs/decisions/066).
 registerServiceWorker();
 // Every island is bound: the page is ready for a visitor (and for the journeys that wait on it).

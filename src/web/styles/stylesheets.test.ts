@@ -304,6 +304,11 @@ describe('one voice in the type', () => {
       ),
     );
     expect(families).toEqual([]);
-    expect(declaredTokens.get('--font-sans')).toMatch(/^"Inter", "Inter fallback",/);
+    const root = tokens.rules.find((rule) => rule.selector === ':root');
+    expect(new Map(root?.declarations).get('--font-sans')).toMatch(/^"Inter", "Inter fallback",/);
+    // Before the typeface is loaded (decision 106), the same stack without Inter.
+    const later = tokens.rules.find((rule) => rule.selector === ':root[data-fonts]');
+    const [, ...stack] = String(new Map(root?.declarations).get('--font-sans')).split(', ');
+    expect(new Map(later?.declarations).get('--font-sans')).toBe(stack.join(', '));
   });
 });

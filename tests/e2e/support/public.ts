@@ -39,11 +39,12 @@ export const PUBLIC_PATHS = [
 ] as const;
 
 /**
- * Wait until the page is interactive: a public page's islands are bound, or the admin app has
- * hydrated. Both mark the document with data-ready.
+ * Wait until the page is interactive and set as it stays: a public page's islands are bound and
+ * its typeface has come in after the first paint (or could not), or the admin app has hydrated.
+ * Both mark the document with data-ready; a public page lifts data-fonts="later" (decision 106).
  */
 export async function pageReady(page: Page) {
-  await page.locator('html[data-ready]').waitFor({ state: 'attached' });
+  await page.locator('html[data-ready]:not([data-fonts="later"])').waitFor({ state: 'attached' });
 }
 
 /**
