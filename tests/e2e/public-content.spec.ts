@@ -68,6 +68,22 @@ test.describe('on a phone', () => {
     // The demo's ten services fit in 3,500 px; a service another journey added may take a row more.
     expect(height).toBeLessThanOrEqual(3500 + Math.max(0, services.length - 10) * 200);
   });
+
+  test('about puts each team and each person in a row, the picture beside the words', async ({ page }) => {
+    await page.goto('/about');
+    await pageReady(page);
+    for (const region of ['Who does what', 'Our team']) {
+      const cards = page.getByRole('region', { name: region, exact: true }).getByRole('listitem');
+      expect(await cards.count(), region).toBeGreaterThan(0);
+      for (const card of await cards.all()) {
+        const picture = await card.locator('img, .team-photo').first().boundingBox();
+        const name = await card.getByRole('heading', { level: 3 }).boundingBox();
+        expect(picture!.x + picture!.width, `${region}: ${await card.textContent()}`).toBeLessThanOrEqual(
+          name!.x,
+        );
+      }
+    }
+  });
 });
 
 test('home: the hero promises a time and offers two actions; a trade opens its services', async ({
