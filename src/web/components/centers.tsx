@@ -136,21 +136,27 @@ export function placeOnMap(centers: readonly Pick<CenterView, 'point'>[]) {
  * The centers on a small map drawn from their points: a marker each, a halo for the areas it
  * serves, its name beside it. Inline SVG, no tiles, no request, no script; its box is fixed, so
  * it shifts nothing. The list beside it says the same in words. Nothing when no center has a point.
+ * `current`: one center's page, whose center is marked among the others (and named first).
  */
-export function CentersMap({ centers }: { centers: readonly CenterView[] }) {
+export function CentersMap({ centers, current }: { centers: readonly CenterView[]; current?: string }) {
   const place = placeOnMap(centers);
-  const placed = centers.flatMap((center) => {
-    const at = place(center);
-    return at ? [{ center, ...at }] : [];
-  });
+  const placed = centers
+    .flatMap((center) => {
+      const at = place(center);
+      return at ? [{ center, ...at }] : [];
+    })
+    // The current center is drawn last, over its neighbours' halos, and described first.
+    .sort((a, b) => Number(a.center.slug === current) - Number(b.center.slug === current));
   if (placed.length === 0) return null;
-  const described = placed
+  const marked = placed.find(({ center }) => center.slug === current)?.center;
+  const described = [...placed]
+    .reverse()
     .map(({ center }) =>
       center.areas.length > 0 ? `${center.name}, serving ${center.areas.join(', ')}` : center.name,
     )
     .join('. ');
   return (
-    <figure className="centers-map">
+    <figure className={marked ? 'centers-map has-current' : 'centers-map'}>
       <svg
         viewBox={`0 0 ${MAP_WIDTH} ${MAP_HEIGHT}`}
         width={MAP_WIDTH}
@@ -158,11 +164,17 @@ export function CentersMap({ centers }: { centers: readonly CenterView[] }) {
         role="img"
         aria-labelledby="centers-map-title centers-map-desc"
       >
-        <title id="centers-map-title">Map of our service centers</title>
+        <title id="centers-map-title">
+          {marked ? `Map of our service centers, ${marked.name} marked` : 'Map of our service centers'}
+        </title>
         <desc id="centers-map-desc">{described}.</desc>
         <rect className="centers-map-ground" width={MAP_WIDTH} height={MAP_HEIGHT} rx="12" />
         {placed.map(({ center, x, y }) => (
-          <g key={center.id} className="centers-map-marker" data-center={center.slug}>
+          <g
+            key={center.id}
+            className={center === marked ? 'centers-map-marker is-current' : 'centers-map-marker'}
+            data-center={center.slug}
+          >
             <circle
               className="centers-map-area"
               cx={x}

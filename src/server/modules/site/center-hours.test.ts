@@ -184,6 +184,18 @@ describe('the contact page lists every center with its hours and whether it is o
     expect(map).toMatch(/viewBox="0 0 480 320" width="480" height="320"/);
   });
 
+  it("a center's own page marks it on the map; a center without a point has none", async () => {
+    const body = await pageAt(aroundTheClockPath, MONDAY_10AM_KARACHI);
+    const map = /<figure class="centers-map[\s\S]*?<\/figure>/.exec(body)?.[0] ?? '';
+    expect(map).toContain('Map of our service centers, Karachi Port Desk marked');
+    expect(map).toMatch(
+      new RegExp(
+        `class="centers-map-marker is-current" data-center="${aroundTheClockPath.split('/').pop()}"`,
+      ),
+    );
+    expect(await pageAt(centerPath, MONDAY_10AM_KARACHI)).not.toContain('<figure class="centers-map');
+  });
+
   it('the service-center cards carry the same state and hours', async () => {
     const body = await pageAt('/serviceCenter', SUNDAY_11PM_KARACHI);
     const text = words(body);

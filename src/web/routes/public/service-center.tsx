@@ -2,7 +2,13 @@ import { data, Link } from 'react-router';
 import { siteTimeZone } from '../../../shared/clock';
 import { serviceCenterJsonLd } from '../../../shared/seo/json-ld';
 import { telHref } from '../../../shared/text';
-import { CenterLines, CenterStatusLine, HoursTable, openNowAttributes } from '../../components/centers';
+import {
+  CenterLines,
+  CenterStatusLine,
+  CentersMap,
+  HoursTable,
+  openNowAttributes,
+} from '../../components/centers';
 import centersStyles from '../../components/centers.css?inline';
 import { Icon } from '../../components/icons';
 import { JsonLd } from '../../components/json-ld';
@@ -17,19 +23,25 @@ import centerStyles from './service-center.css?inline';
 export const handle: PageHandle = { styles: [centersStyles, centerStyles] };
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const [record, settings] = await Promise.all([
+  const [record, settings, all] = await Promise.all([
     context.site.findBySlug('servicecenter', params.slug),
     context.site.settings(),
+    context.site.list('servicecenter'),
   ]);
   if (!record) throw data(null, { status: 404 });
   const timeZone = siteTimeZone(settings.timeZone);
   // Right when rendered; the open-now island says it again when the page is read (decision 098),
   // since a replayed or kept copy of this page may be hours old.
   const center = toCenterView(record, context.now(), timeZone);
+  // Where it is among the others: the map needs only the centers with a point.
+  const neighbours = center.point
+    ? all.filter((other) => other.location).map((other) => toCenterView(other, context.now(), timeZone))
+    : [];
   // Open around the clock every day: the badge says it all, "open now" would add nothing.
   const allWeekAllDay = center.week.length === 1 && center.week[0]?.hours === '24 hours';
   return {
     center: { ...center, images: record.images, allWeekAllDay, status: allWeekAllDay ? null : center.status },
+    neighbours,
     timeZone,
     jsonLd: serviceCenterJsonLd({ ...center, images: record.images }, settings, context.origin),
   };
@@ -48,7 +60,7 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function ServiceCenter({ loaderData }: Route.ComponentProps) {
-  const { center, timeZone, jsonLd } = loaderData;
+  const { center, neighbours, timeZone, jsonLd } = loaderData;
   const { status } = center;
   return (
     <article className="center-page" {...openNowAttributes(center, timeZone)}>
@@ -119,6 +131,12 @@ export default function ServiceCenter({ loaderData }: Route.ComponentProps) {
                   <li key={area}>{area}</li>
                 ))}
               </ul>
+            </section>
+          ) : null}
+          {neighbours.length > 0 ? (
+            <section className="card card-pad" aria-labelledby="center-map">
+              <h2 id="center-map">{neighbours.length > 1 ? 'Among our centers' : 'On the map'}</h2>
+              <CentersMap centers={neighbours} current={center.slug} />
             </section>
           ) : null}
         </div>
