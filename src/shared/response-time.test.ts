@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cityOf, groupInWords, responseGroups } from './response-time';
+import { arrivalOf, cityOf, groupInWords, responseGroups } from './response-time';
 
 const site = { responseTime: '60–90 minutes', city: 'Lahore' };
 
@@ -36,5 +36,25 @@ describe('the response-time promise, per city', () => {
     expect(
       responseGroups({ responseTime: '', city: 'Lahore' }, [{ address: 'Lahore', responseTime: '' }]),
     ).toEqual([]);
+  });
+
+  it('lets a service row state a time only when every city shares it', () => {
+    const one = responseGroups(site, [
+      { address: 'A, Lahore', responseTime: '' },
+      { address: 'B, Karachi', responseTime: '60–90 minutes' },
+    ]);
+    expect(arrivalOf(one)).toEqual({
+      promise: ['60–90 minutes in Lahore and Karachi'],
+      everywhere: '60–90 minutes',
+    });
+    const two = responseGroups(site, [
+      { address: 'A, Lahore', responseTime: '' },
+      { address: 'B, Karachi', responseTime: '45–60 minutes' },
+    ]);
+    expect(arrivalOf(two)).toEqual({
+      promise: ['45–60 minutes in Karachi', '60–90 minutes in Lahore'],
+      everywhere: '',
+    });
+    expect(arrivalOf([])).toEqual({ promise: [], everywhere: '' });
   });
 });

@@ -58,3 +58,16 @@ export function listInWords(items: readonly string[]): string {
 /** `in 45–60 minutes in Karachi`: a group as the promise says it. */
 export const groupInWords = (group: ResponseGroup) =>
   group.cities.length > 0 ? `${group.time} in ${listInWords(group.cities)}` : group.time;
+
+/**
+ * How soon we come, for a page about services (docs/decisions/101): each city's promise in words,
+ * and the one time a service row may state, which is set only when every city shares it (a row
+ * that said the site's time would be wrong for a city whose center is faster or slower).
+ */
+export function arrivalOf(groups: readonly ResponseGroup[]) {
+  return {
+    promise: groups.map(groupInWords),
+    everywhere: groups.length === 1 ? (groups[0]?.time ?? '') : '',
+  };
+}
+export type Arrival = ReturnType<typeof arrivalOf>;

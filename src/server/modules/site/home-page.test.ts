@@ -119,6 +119,19 @@ describe('the home page leads with a promise and what it costs', () => {
   });
 });
 
+describe('the services pages say how soon we come where it is true', () => {
+  it('says each city’s time once at the top; no row states a time that is wrong in a city', async () => {
+    const karachi = centers.find((c) => String(c.address).endsWith('Karachi'))!;
+    const html = await page('/services');
+    expect(textOf(html)).toContain(
+      `What each visit costs, and how soon we come: ${karachi.responseTime} in Karachi; ${settings.responseTime} in Lahore and Islamabad.`,
+    );
+    expect(textOf(html)).not.toContain('arrives in');
+    const slug = String(services[0]!.slug);
+    expect(textOf(await page(`/services/${slug}`))).not.toContain('arrives in');
+  });
+});
+
 describe('a service page shows its facts, only those that are set', () => {
   it('the demo cold-room service: call-out, night price, warranty and duration, and no icon beside its title', async () => {
     const cold = services.find((s) => s.calloutPrice && s.nightPrice && s.warranty && s.duration)!;

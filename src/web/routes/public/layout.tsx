@@ -6,6 +6,7 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import { siteTimeZone } from '../../../shared/clock';
+import { arrivalOf, responseGroups } from '../../../shared/response-time';
 import { localBusinessJsonLd, serializeJsonLd } from '../../../shared/seo/json-ld';
 import { telHref } from '../../../shared/text';
 import { whatsappHref } from '../../../shared/whatsapp';
@@ -37,6 +38,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     services: services.map((s) => ({ title: s.title, slug: s.slug })),
     // The phone's call bar rings the emergency line while the office is closed, as the hero does.
     call: companyCall(centers, settings.phone, context.now(), siteTimeZone(settings.timeZone)),
+    // How soon a technician comes, per city: the services' pages say it (useArrival).
+    arrival: arrivalOf(responseGroups(settings, centers)),
   };
 }
 

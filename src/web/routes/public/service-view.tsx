@@ -9,7 +9,7 @@ import { Picture } from '../../components/picture';
 import { ServiceProjects } from '../../components/project-grid';
 import { ServiceRows } from '../../components/service-rows';
 import { TestimonialQuote } from '../../components/testimonial-carousel';
-import { useSiteSettings } from '../../lib/site';
+import { useArrival, useSiteSettings } from '../../lib/site';
 import type {
   ProjectCardData,
   ServiceDetailData,
@@ -39,6 +39,7 @@ export function ServiceView({
   projects: ProjectCardData[];
 }) {
   const settings = useSiteSettings();
+  const arrival = useArrival();
   const origin = useRouteLoaderData<typeof rootLoader>('root')?.origin ?? '';
   const url = `${origin}${servicePath(service.slug)}`;
   return (
@@ -151,7 +152,7 @@ export function ServiceView({
         <section className="section section-tint">
           <div className="container">
             <h2>Related services</h2>
-            <ServiceRows services={related} responseTime={settings.responseTime} />
+            <ServiceRows services={related} responseTime={arrival.everywhere} />
           </div>
         </section>
       ) : null}

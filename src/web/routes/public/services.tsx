@@ -3,7 +3,7 @@ import { FilterChips } from '../../components/filter-chips';
 import { SectionHeading } from '../../components/section-heading';
 import { ServiceRows } from '../../components/service-rows';
 import { pageMeta } from '../../lib/seo';
-import { useSiteSettings } from '../../lib/site';
+import { useArrival } from '../../lib/site';
 import { toServiceRow } from '../../lib/view-models';
 import type { Route } from './+types/services';
 
@@ -42,13 +42,16 @@ export function meta(args: Route.MetaArgs) {
 
 export default function Services({ loaderData }: Route.ComponentProps) {
   const { trades, chips, selected, total } = loaderData;
-  const settings = useSiteSettings();
+  const arrival = useArrival();
   return (
     <>
       <section className="page-header">
         <div className="container">
           <SectionHeading level={1} eyebrow="What we do" title="Our services">
-            From a single fridge to a factory's cold chain: what each visit costs and how soon we come.
+            {arrival.promise.length > 1
+              ? // The cities differ, so the rows state no time: the lead says each city's once.
+                `What each visit costs, and how soon we come: ${arrival.promise.join('; ')}.`
+              : "From a single fridge to a factory's cold chain: what each visit costs and how soon we come."}
           </SectionHeading>
           <FilterChips
             label="Filter services by category"
@@ -76,7 +79,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
               aria-labelledby={`trade-${trade.value}`}
             >
               <h2 id={`trade-${trade.value}`}>{trade.label}</h2>
-              <ServiceRows services={trade.services} responseTime={settings.responseTime} />
+              <ServiceRows services={trade.services} responseTime={arrival.everywhere} />
             </section>
           ))
         )}
