@@ -43,7 +43,10 @@ export function loadTypefaceAfterPaint() {
  * (a test's fake clock) still hears of it.
  */
 function afterFirstPaint(then: () => void) {
-  if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+  if (
+    typeof PerformanceObserver === 'undefined' ||
+    !PerformanceObserver.supportedEntryTypes?.includes('paint')
+  ) {
     requestAnimationFrame(() => setTimeout(then));
     return;
   }
