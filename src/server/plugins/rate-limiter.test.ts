@@ -42,7 +42,10 @@ describe('database rate limiter', () => {
       windowMs: 60_000,
       now: () => minute + seconds * 1000,
     });
-    return { limiter, at: (s: number) => void (seconds = s) };
+    const at = (s: number) => {
+      seconds = s;
+    };
+    return { limiter, at };
   }
 
   it('gives a burst across a window’s end the budget once, not twice', async () => {
