@@ -146,10 +146,10 @@ describe('a visitor submitting a request', () => {
     const result = await service.submit(visitor(2, { urgent: true }), { ip: '198.51.100.2', user: null });
     if (result.kind !== 'created') throw new Error(`expected a new request, got ${result.kind}`);
     const mails = await queuedAbout(result.record._id);
-    // The office's notification (urgent too), the page, the assignment's own mail, the customer's confirmation.
+    // The office's notification (urgent too), the page (which says the job is theirs: no second
+    // "Job … assigned to you"), the customer's confirmation.
     expect(mails.map((mail) => `${mail.to_address} ${mail.subject.split(' ')[0]}`).sort()).toEqual([
       'office@coolfix.example URGENT',
-      'oncall@coolfix.example Job',
       'oncall@coolfix.example URGENT',
       'visitor2@example.com We',
     ]);

@@ -218,7 +218,8 @@ export function createRequestService(deps: RequestServiceDeps) {
   /**
    * Another assignee (decision 091): the history row "Assigned to X by Y", a mail to the one it went
    * to and to the one it was taken off, each at their account's address, and a browser notification
-   * to the new one. Nobody hears of what they did themselves.
+   * to the new one. Nobody hears of what they did themselves, nor the on-call rota's assignee, whom
+   * the urgent page told already (decision 095).
    */
   async function assignmentChanged(change: UpdatedRecord): Promise<(() => void) | undefined> {
     const { before, after, tx, actor } = change;
@@ -243,10 +244,13 @@ export function createRequestService(deps: RequestServiceDeps) {
       service: await deps.titleOf(tx, def, REQUEST_FIELDS.service, after[REQUEST_FIELDS.service]),
       visit: scheduledAt ? new Date(scheduledAt) : null,
     };
+    // The rota's assignee was paged a moment ago with "it is assigned to you" (requests/hooks.ts):
+    // a second mail and a second buzz at 2 am would say nothing more.
+    const byRota = actor?._id === ON_CALL_ROTA._id;
     const told = [
-      { id: toId, member: to, news: { ...news, change: 'assigned' as const } },
+      { id: byRota ? null : toId, member: to, news: { ...news, change: 'assigned' as const } },
       { id: fromId, member: from, news: { ...news, change: 'taken off' as const, now: to?.name ?? null } },
-    ].filter(({ id, member }) => id !== actor?._id && member?.email);
+    ].filter(({ id, member }) => id !== null && id !== actor?._id && member?.email);
     if (!deps.outbox || told.length === 0) return undefined;
     const site = mailSiteOf(await createSettingsStore(tx).get());
     for (const { member, news: said } of told) {
