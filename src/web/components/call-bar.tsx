@@ -9,8 +9,9 @@ import { BUTTON_WORDS } from './words';
 /**
  * Call and WhatsApp, pinned to the bottom of a phone's screen: on a phone the header's call
  * button is hidden and the hero's scrolls away. Call rings the emergency line while the office is
- * closed (`companyCall`), and then says "Emergency line"; the open-now island keeps a kept copy right. Plain links and CSS only (public.css shows it
- * below the tablet breakpoint and pads the page so nothing ends up under it).
+ * closed (`companyCall`) and then says "Emergency line"; the open-now island corrects a copy kept
+ * from another hour. Plain links and CSS (public.css shows it below the tablet breakpoint and pads
+ * the page so nothing ends up under it).
  */
 export function CallBar({ settings, call }: { settings: SiteSettings; call: CompanyCall | null }) {
   const emergency = call?.status.state === 'emergency';
