@@ -16,6 +16,7 @@ import { auditRoutesPlugin } from './modules/audit/audit';
 import { authPlugins } from './modules/auth/plugin';
 import { clusterPlugin } from './modules/cluster';
 import { invitationPlugins } from './modules/invitations/plugin';
+import { jobRoutesPlugin, jobsPlugin } from './modules/jobs/plugin';
 import { mailOutboxPlugin } from './modules/mail/plugin';
 import { mediaPlugin } from './modules/media/routes';
 import { onCallRoutesPlugin } from './modules/on-call/routes';
@@ -100,6 +101,7 @@ export function appPlugins(options: AppOptions): PluginEntry[] {
     ...[intakePlugin, contentRoutesPlugin],
     ...[withOptions(requestsPlugin, { now: options.now }), requestRoutesPlugin],
     withOptions(onCallRoutesPlugin, { now: options.now }),
+    ...[withOptions(jobsPlugin, { now: options.now }), jobRoutesPlugin],
   ];
   return plugins.map((entry) => ('plugin' in entry ? entry : { plugin: entry }));
 }

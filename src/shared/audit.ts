@@ -21,6 +21,12 @@ export const AUDIT_ACTIONS = [
   'resend',
   'revoke',
   'accept',
+  // Drafts of public content (decision 109): put on the site, taken off, a publish set for a time
+  // or called off. Saving a draft is no entry: nothing public changed.
+  'publish',
+  'unpublish',
+  'schedule',
+  'unschedule',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -10,7 +10,11 @@ import { type Role, STAFF_ROLES, type StaffRole } from './roles';
  */
 
 /** What can be done with each resource. A public content type's reading is public and needs no right. */
-const CONTENT_ACTIONS = ['create', 'update', 'delete'] as const;
+/**
+ * `publish` puts a record's draft on the site (now or at a time), takes it off, and is what a write
+ * that publishes at once needs besides `update` (decision 109); saving a draft needs `update` only.
+ */
+const CONTENT_ACTIONS = ['create', 'update', 'delete', 'publish'] as const;
 export type ContentAction = (typeof CONTENT_ACTIONS)[number];
 
 export const RESOURCE_ACTIONS = {
@@ -38,6 +42,8 @@ export const RESOURCE_ACTIONS = {
   apiKeys: ['manage'],
   backups: ['download'],
   audit: ['read'],
+  /** Scheduled jobs waiting to run, and those given up with their last error. */
+  jobs: ['read'],
   /** Deleted records: see and restore those of the types the role may delete; empty for good. */
   trash: ['read', 'purge'],
   stats: ['read'],
@@ -79,6 +85,7 @@ export interface RoleDeclaration {
 
 const every = (action: ContentAction) => PUBLIC_CONTENT_NAMES.map((name) => `${name}:${action}` as const);
 const publicContentRights = [...every('create'), ...every('update'), ...every('delete')];
+const publishRights = every('publish');
 
 export const ROLE_DECLARATIONS = {
   admin: {
@@ -90,7 +97,7 @@ export const ROLE_DECLARATIONS = {
   office: {
     label: 'Office',
     summary:
-      'Runs the desk and the site: every request, the public content and pictures, the site’s public words, the subscribers and the trash.',
+      'Runs the desk and the site: every request, drafts of the public content and its pictures, the site’s public words, the subscribers and the trash. An editor or admin publishes.',
     rights: [
       ...publicContentRights,
       'pictures:upload',
@@ -115,8 +122,8 @@ export const ROLE_DECLARATIONS = {
   editor: {
     label: 'Editor',
     summary:
-      'Keeps the public site up to date: the content, its pictures and the site’s public words. No requests.',
-    rights: [...publicContentRights, 'pictures:upload', 'siteWords:update', 'trash:read'],
+      'Keeps the public site up to date: writes and publishes the content, its pictures and the site’s public words. No requests.',
+    rights: [...publicContentRights, ...publishRights, 'pictures:upload', 'siteWords:update', 'trash:read'],
     requestReach: 'none',
   },
   technician: {
@@ -172,7 +179,7 @@ export const requestReachOf = (role: Role | null | undefined): RequestReach =>
  */
 export const SCOPE_RIGHTS: Record<ApiKeyScope, readonly Permission[]> = {
   'content:read': [],
-  'content:write': [...publicContentRights, 'pictures:upload'],
+  'content:write': [...publicContentRights, ...publishRights, 'pictures:upload'],
   'leads:read': ['requests:read'],
   'leads:write': ['requests:work'],
   'leads:assign': ['requests:assign'],
@@ -198,6 +205,7 @@ export const NEVER_BY_KEY: ReadonlySet<Resource> = new Set([
   'apiKeys',
   'backups',
   'audit',
+  'jobs',
   'trash',
 ]);
 

@@ -28,7 +28,8 @@ export const SECRET_LINKS = {
   oneClickUnsubscribe: { path: '/api/subscriptions/unsubscribe', secret: { query: 'token' } },
   /** A staff invitation: whoever holds it can create the invited account. */
   invitation: { path: '/invite', secret: { query: 'token' } },
-  preview: { path: '/preview/', secret: 'segment', reserved: true },
+  /** A draft's preview (decision 109): whoever holds it sees that draft for an hour. */
+  preview: { path: '/preview', secret: { query: 'token' } },
   review: { path: '/review/', secret: 'segment', reserved: true },
 } as const satisfies Record<string, SecretLinkDef>;
 

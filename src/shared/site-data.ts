@@ -22,6 +22,8 @@ export interface SiteData {
    */
   list<N extends PublicTypeName>(type: N, query?: SiteListQuery): Promise<SiteRecord<N>[]>;
   findBySlug<N extends SluggedPublicTypeName>(type: N, slug: string): Promise<SiteRecord<N> | null>;
+  /** The slug a record has now, when `slug` is an address it had before it changed; else null. */
+  movedTo(type: SluggedPublicTypeName, slug: string): Promise<string | null>;
   /** One public record by its id (what a reference by id holds), or null when none is live. */
   findById<N extends PublicTypeName>(type: N, id: string): Promise<SiteRecord<N> | null>;
   /**
@@ -108,4 +110,9 @@ export interface RequestContext {
   now(): Date;
   /** Present when the page was posted as multipart/form-data. */
   uploads?: FormUploads;
+  /**
+   * The page is a draft's preview (`/preview?token=…`, decision 109): marked across the top, never
+   * indexed, and without the islands (no service worker, no prefetching from a secret address).
+   */
+  preview?: boolean;
 }

@@ -33,9 +33,14 @@ export async function loader({ context }: Route.LoaderArgs) {
     user: context.user,
     nonce: context.nonce,
     origin: context.origin,
-    islandScript: context.islandScript,
+    islandScript: context.preview ? null : context.islandScript,
+    preview: context.preview === true,
   };
 }
+
+/** The bar across a draft's preview: plain enough to need no stylesheet of the page's. */
+const PREVIEW_STYLE =
+  '.preview-banner{position:sticky;top:0;z-index:1000;margin:0;padding:.5rem 1rem;background:#7c2d12;color:#fff;font:600 1rem/1.4 system-ui,sans-serif;text-align:center}';
 
 /**
  * What a route declares about its page. `islands`: the page is served as HTML and never hydrates;
@@ -69,6 +74,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        {data?.preview ? (
+          <>
+            <meta name="robots" content="noindex, nofollow" />
+            {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours */}
+            <style nonce={data.nonce} dangerouslySetInnerHTML={{ __html: PREVIEW_STYLE }} />
+          </>
+        ) : null}
         {islands ? (
           <>
             {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours; the CSP carries its hash */}
@@ -84,6 +96,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         )}
       </head>
       <body>
+        {data?.preview ? (
+          <p className="preview-banner" role="status">
+            Preview, not public
+          </p>
+        ) : null}
         {children}
         {islands ? (
           data?.islandScript ? (

@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { ContentTypeDef } from '../../src/shared/content/define';
 import type { Field } from '../../src/shared/content/fields';
-import { aboutus, client, contactus, contentTypes } from '../../src/shared/content/types';
+import { aboutus, client, contactus, contentTypes, team as teamType } from '../../src/shared/content/types';
 import { apiWrite, expect, expectAccessible, adminTest as test, unique } from './fixtures';
 
 /** The declared types staff create in the admin area (the inbox and subscribers come from visitors). */
@@ -40,6 +40,12 @@ async function fillRequired(dialog: Locator, def: ContentTypeDef, title: string)
   }
 }
 
+/** What the form's save button says: a type with drafts publishes, another creates or saves. */
+function saveLabel(def: ContentTypeDef, mode: 'create' | 'update'): string {
+  if (def.versions?.drafts) return 'Publish';
+  return mode === 'create' ? 'Create' : 'Save changes';
+}
+
 function rowOf(page: Page, def: ContentTypeDef, title: string) {
   return def.admin.view === 'table'
     ? page.getByRole('row').filter({ hasText: title })
@@ -60,7 +66,7 @@ for (const def of managed) {
     await expect(dialog).toBeVisible();
     await expectAccessible(page);
     await fillRequired(dialog, def, title);
-    await dialog.getByRole('button', { name: 'Create' }).click();
+    await dialog.getByRole('button', { name: saveLabel(def, 'create'), exact: true }).click();
     await expect(page.getByRole('status')).toContainText('Data Created Successfully!');
     await expect(dialog).toBeHidden();
     // The list refreshed in place: no page load happened.
@@ -73,7 +79,7 @@ for (const def of managed) {
     const titleField = editDialog.getByLabel(def.fields[def.titleField]!.label, { exact: true });
     await expect(titleField).toHaveValue(title);
     await titleField.fill(renamed);
-    await editDialog.getByRole('button', { name: 'Save changes' }).click();
+    await editDialog.getByRole('button', { name: saveLabel(def, 'update'), exact: true }).click();
     await expect(page.getByRole('status')).toContainText('Data Updated Successfully!');
     await expect(rowOf(page, def, renamed)).toHaveCount(1);
 
@@ -115,7 +121,7 @@ test('the form shows each rule once a field is touched and refuses to submit whi
   await page.getByRole('button', { name: 'Add client', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Add client' });
   await expect(dialog.getByLabel('Name', { exact: true })).toBeFocused();
-  const create = dialog.getByRole('button', { name: 'Create' });
+  const create = dialog.getByRole('button', { name: saveLabel(client, 'create'), exact: true });
   await expect(create).toBeDisabled();
   await expect(dialog.getByText('Name is required.')).toHaveCount(0);
 
@@ -175,14 +181,14 @@ test.describe('a stale edit', () => {
     // Someone else saves first.
     await apiWrite(page, 'PUT', `/api/client/${created._id}`, { address: 'Jail Road', version: 1 });
     await dialog.getByLabel('Address').fill('Mine');
-    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await dialog.getByRole('button', { name: saveLabel(client, 'update'), exact: true }).click();
     await expect(dialog.getByRole('alert')).toContainText(
       'This record was changed by someone else. Reload to see their change.',
     );
     await dialog.getByRole('button', { name: 'Reload' }).click();
     await expect(dialog.getByLabel('Address')).toHaveValue('Jail Road');
     await dialog.getByLabel('Address').fill('Mine after all');
-    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await dialog.getByRole('button', { name: saveLabel(client, 'update'), exact: true }).click();
     await expect(page.getByRole('status')).toContainText('Data Updated Successfully!');
     await expect(page.getByRole('row').filter({ hasText: name })).toContainText('Mine after all');
   });
@@ -218,7 +224,9 @@ test('images upload with progress and previews, and one can be removed before sa
   await expect(dialog.getByRole('progressbar', { name: 'Uploading red.png' })).toBeVisible();
   await expect(dialog.getByRole('progressbar', { name: 'Uploading blue.png' })).toBeVisible();
   // Saving waits for the uploads.
-  await expect(dialog.getByRole('button', { name: 'Create' })).toBeDisabled();
+  await expect(
+    dialog.getByRole('button', { name: saveLabel(aboutus, 'create'), exact: true }),
+  ).toBeDisabled();
   release();
   const previews = dialog.getByRole('img', { name: /^Images \d$/ });
   await expect(previews).toHaveCount(2);
@@ -227,7 +235,7 @@ test('images upload with progress and previews, and one can be removed before sa
   expect([Math.round(box?.width ?? 0), Math.round(box?.height ?? 0)]).toEqual([150, 100]);
   await dialog.getByRole('button', { name: 'Remove images 2' }).click();
   await expect(previews).toHaveCount(1);
-  await dialog.getByRole('button', { name: 'Create' }).click();
+  await dialog.getByRole('button', { name: saveLabel(aboutus, 'create'), exact: true }).click();
   await expect(page.getByRole('status')).toContainText('Data Created Successfully!');
   const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
   const thumbs = card.getByRole('img');
@@ -305,7 +313,7 @@ test('a single-image field takes one picture, which can be removed and chosen ag
     buffer: await png('#00a'),
   });
   await expect(dialog.getByRole('img', { name: 'Photo 1' })).toBeVisible();
-  await dialog.getByRole('button', { name: 'Create' }).click();
+  await dialog.getByRole('button', { name: saveLabel(teamType, 'create'), exact: true }).click();
   await expect(page.getByRole('status')).toContainText('Data Created Successfully!');
   const team = (await (await page.request.get('/api/team')).json()) as { name: string; images: string }[];
   expect(team.find((member) => member.name === name)?.images).toMatch(/^\/media\/[0-9a-f]{32}\.webp$/);
@@ -323,7 +331,7 @@ test.describe('an ended session', () => {
     await dialog.getByLabel('Phone').fill('03001234567');
     await dialog.getByLabel('Address').fill('Garden Town');
     await page.context().clearCookies();
-    await dialog.getByRole('button', { name: 'Create' }).click();
+    await dialog.getByRole('button', { name: saveLabel(client, 'create'), exact: true }).click();
     await expect(dialog.getByRole('alert')).toContainText('Your session has ended.');
     await expect(dialog.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
     await expect(dialog.getByLabel('Address')).toHaveValue('Garden Town');

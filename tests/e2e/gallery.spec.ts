@@ -27,7 +27,7 @@ test('staff caption a gallery picture and link it to its project; visitors read 
   await expect(row.getByRole('img')).toBeVisible();
 
   // Without its caption the picture cannot be saved, and the list says which row lacks it once the caption was visited.
-  await expect(dialog.getByRole('button', { name: 'Create' })).toBeDisabled();
+  await expect(dialog.getByRole('button', { name: 'Publish', exact: true })).toBeDisabled();
   const caption = row.getByLabel('Caption', { exact: true });
   await caption.focus();
   await caption.blur();
@@ -36,7 +36,7 @@ test('staff caption a gallery picture and link it to its project; visitors read 
   const words = unique('Walk-in cold room after its new compressor');
   await caption.fill(words);
   await row.getByLabel('Project', { exact: true }).selectOption({ label: project!.title });
-  await dialog.getByRole('button', { name: 'Create' }).click();
+  await dialog.getByRole('button', { name: 'Publish', exact: true }).click();
   await expect(page.getByRole('status')).toContainText('Data Created Successfully!');
 
   await page.goto('/gallery');

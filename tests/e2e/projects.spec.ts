@@ -108,7 +108,7 @@ test('staff add a project with before and after photos, and visitors find it eve
       buffer: await photo(900, 1200, '#5a8a2b'),
     });
   await expect(dialog.getByRole('progressbar')).toHaveCount(0);
-  await dialog.getByRole('button', { name: 'Create' }).click();
+  await dialog.getByRole('button', { name: 'Publish', exact: true }).click();
   await expect(page.getByRole('status')).toContainText('Data Created Successfully!');
   const row = page.getByRole('row').filter({ hasText: title });
   await expect(row.getByRole('img')).toHaveCount(1);

@@ -42,7 +42,7 @@ test('staff add an FAQ and a step to a service, and its page answers with them a
   await expect(related.locator('option', { hasText: title })).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Remove row 1 of Related services' }).click();
   await expectAccessible(page);
-  await dialog.getByRole('button', { name: 'Save changes' }).click();
+  await dialog.getByRole('button', { name: 'Publish', exact: true }).click();
   await expect(page.getByRole('status')).toContainText('Data Updated Successfully!');
 
   // The public page: price and duration at the top, the step, the FAQ that opens on a tap.

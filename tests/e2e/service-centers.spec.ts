@@ -33,7 +33,7 @@ test("staff set a center's opening hours; its page and its structured data show 
   const sunday = dialog.getByRole('group', { name: 'Sunday' });
   await sunday.getByLabel('Closed').uncheck();
   await sunday.getByLabel('Open 24 hours').check();
-  await dialog.getByRole('button', { name: 'Save changes' }).click();
+  await dialog.getByRole('button', { name: 'Publish', exact: true }).click();
   await expect(page.getByRole('status')).toContainText('Data Updated Successfully!');
 
   // The list of centers leads to the center's own page, read on a Monday morning in Karachi: the

@@ -2,12 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { visibleTo } from '../../shared/content/visibility';
 import { mayCall } from '../../shared/permissions';
-import { tooManyRequests } from '../errors';
+import { HttpError, tooManyRequests } from '../errors';
 import { clientNetwork } from '../http/client-network';
 import { errorSchema } from '../http/schemas';
 import type { ContentHooks } from './hooks';
 import { type Intake, intakeLimit, submitterFor } from './intake';
 import { keyScopeFor } from './key-limits';
+import { publicationOf } from './publication-store';
+import { mayPublish, PUBLISH_REFUSED } from './publishing';
 import type { ContentRepository } from './repository';
 import { routeContext } from './route-context';
 import { trackPath } from './tracking';
@@ -44,7 +46,12 @@ export function createRoute(
         },
       },
       async (request, reply) => {
-        const result = await submit(request.body as Record<string, unknown>, {
+        const { publish, ...body } = request.body as Record<string, unknown> & { publish?: boolean };
+        // A type with drafts: `publish: false` stores the record off the site (decision 109);
+        // otherwise it goes on the site at once, which needs the right to publish.
+        if (def.versions && publish === false) body.publishedAt = null;
+        else if (!mayPublish(request, def)) throw new HttpError(403, PUBLISH_REFUSED);
+        const result = await submit(body, {
           ip: clientNetwork(request),
           user: request.user,
           countedAtEdge: request.routeOptions.config.writeLimit !== undefined,
@@ -58,7 +65,10 @@ export function createRoute(
         const optIn = def.intake?.doubleOptIn;
         if (optIn && !mayReadList) return reply.status(202).send({ message: optIn.acknowledgement });
         // A duplicate of a unique record is stored once: 200, not 201.
-        const answer = visibleTo(request.user, def, result.record);
+        const stored = def.versions
+          ? { ...result.record, ...publicationOf(result.record, null) }
+          : result.record;
+        const answer = visibleTo(request.user, def, stored);
         if (result.kind === 'existed') return reply.status(200).send(answer);
         const trackUrl = result.trackToken ? trackPath(result.trackToken) : undefined;
         return reply.status(201).send(trackUrl ? { ...answer, trackUrl } : answer);

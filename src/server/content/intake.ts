@@ -6,6 +6,7 @@ import { createRateLimiter, type RateLimiter } from '../plugins/rate-limiter';
 import type { WriteLimit } from '../plugins/write-limits';
 import type { ChoiceCheck } from './choices';
 import type { ContentHookRegistry, ContentHooks, IntakeMeta, IntakeResult } from './hooks';
+import { keepVersion } from './publication-store';
 import { type ContentRepository, recordName } from './repository';
 import { newTrackToken } from './tracking';
 
@@ -122,14 +123,18 @@ export function createIntake(app: IntakeHost, deps: IntakeDeps) {
         flagged,
         existed: again,
       });
+      const fields = again ? [] : fieldChanges(def.fields, null, stored, Object.keys(values));
       await tx.record({
         resource: def.name,
         id: stored._id,
         action: again ? 'update' : 'create',
         actor: meta.user,
         name: recordName(def, stored),
-        fields: again ? [] : fieldChanges(def.fields, null, stored, Object.keys(values)),
+        fields,
       });
+      // A record of a type with drafts that went on the site at once is its first version.
+      if (def.versions && stored.publishedAt && !again)
+        await keepVersion(tx, def, stored, { before: null, fields, actor: meta.user });
       return stored;
     });
     afterCommit?.();

@@ -47,6 +47,18 @@ export function listQuerySchema(def: ContentTypeDef) {
           .join('; '),
       );
   if (def.list.paginated) Object.assign(shape, pageQuery);
+  // A list in display order is whole by default (the spec's clients read it so); a staff screen
+  // with thousands of records asks for one page, its total in X-Total-Count.
+  else
+    Object.assign(shape, {
+      page: pageQuery.page.unwrap().optional(),
+      pageSize: pageQuery.pageSize.unwrap().optional(),
+    });
+  // Staff who edit a type with drafts may list each record as its draft has it (decision 109).
+  if (def.versions)
+    shape.draft = z
+      .enum(['1', 'true', '0', 'false'], { error: 'draft is 1 (each record as its draft has it) or 0.' })
+      .optional();
   return z.strictObject(shape, {
     error: (issue) =>
       issue.code === 'unrecognized_keys'

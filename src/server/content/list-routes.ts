@@ -1,7 +1,9 @@
 import { Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { formatSortableTime } from '../../shared/clock';
+import { PAGE_SIZE_DEFAULT } from '../../shared/constants';
 import { apiNounOf } from '../../shared/content/define';
 import { visibleKeys, visibleTo } from '../../shared/content/visibility';
 import { listPageSchema } from '../../shared/list-page';
@@ -11,7 +13,9 @@ import { csvRow } from './csv';
 import type { ContentHooks } from './hooks';
 import { keyScopeFor } from './key-limits';
 import { filtersOf, listQuerySchema } from './list-query';
-import type { ContentRepository } from './repository';
+import { draftsOf, publicationOf, withDraft } from './publication-store';
+import { asDraftQuery, asVisitorReads, readsDrafts } from './publishing';
+import type { ContentRepository, StoredRecord } from './repository';
 import { routeContext } from './route-context';
 
 /** Every account's name by id: a user field is exported as the person, not their id. */
@@ -34,23 +38,57 @@ export function listRoutes(
     const query = listQuerySchema(def);
     const filters = (q: Record<string, unknown>, request: Parameters<typeof filtersOf>[2]) =>
       filtersOf(def, q, request, hooks.assigneeField);
+    /**
+     * The rows as the reader may have them: staff who edit a type with drafts get where each
+     * record stands (and, asked `draft=1`, its draft's values); everyone else what is on the site.
+     */
+    const rowsFor = async (request: FastifyRequest, records: StoredRecord[], q: Record<string, unknown>) => {
+      if (!readsDrafts(request, def))
+        return records.map((record) => visibleTo(request.user, def, asVisitorReads(record)));
+      const drafts = await draftsOf(
+        app.database,
+        def,
+        records.map((record) => record._id),
+      );
+      const asDraft = asDraftQuery(q.draft);
+      return records.map((record) => {
+        const draft = drafts.get(record._id) ?? null;
+        const values = asDraft ? withDraft(record, draft) : record;
+        return { ...visibleTo(request.user, def, values), ...publicationOf(record, draft) };
+      });
+    };
+    const published = (request: FastifyRequest) => !readsDrafts(request, def);
 
     if (!def.list.paginated) {
+      const countOf = createCountCache(app, def.name);
       app.get(
         base,
         {
           config: { access, keyScope },
           schema: {
             tags,
-            summary: `List ${def.plural.toLowerCase()} in their display order`,
+            summary: `List ${def.plural.toLowerCase()} in their display order (all, or one page with \`page\`)`,
             querystring: query,
             response: { 200: z.array(schemas.record), 400: errorSchema },
           },
         },
-        async (request) => {
-          const q = request.query as Record<string, unknown> & { q?: string; order?: string };
-          const records = await repository.list({ q: q.q, filters: filters(q, request), order: q.order });
-          return records.map((record) => visibleTo(request.user, def, record));
+        async (request, reply) => {
+          const q = request.query as Record<string, unknown> & {
+            q?: string;
+            order?: string;
+            page?: number;
+            pageSize?: number;
+          };
+          const listQuery = { q: q.q, filters: filters(q, request), published: published(request) };
+          if (q.page === undefined && q.pageSize === undefined)
+            return rowsFor(request, await repository.list({ ...listQuery, order: q.order }), q);
+          const page = { page: q.page ?? 1, pageSize: q.pageSize ?? PAGE_SIZE_DEFAULT };
+          const [records, totalCount] = await Promise.all([
+            repository.list({ ...listQuery, order: q.order, ...page }),
+            countOf(listQuery, () => repository.count(listQuery)),
+          ]);
+          reply.header('x-total-count', String(totalCount));
+          return rowsFor(request, records, q);
         },
       );
       return;
@@ -75,12 +113,12 @@ export function listRoutes(
           q?: string;
           order?: string;
         };
-        const listQuery = { q: q.q, filters: filters(q, request) };
+        const listQuery = { q: q.q, filters: filters(q, request), published: published(request) };
         const [records, totalCount] = await Promise.all([
           repository.list({ ...listQuery, order: q.order, page: q.page, pageSize: q.pageSize }),
           countOf(listQuery, () => repository.count(listQuery)),
         ]);
-        const data = records.map((record) => visibleTo(request.user, def, record));
+        const data = await rowsFor(request, records, q);
         return { data: hooks.listRows ? await hooks.listRows(data, request.user) : data, totalCount };
       },
     );

@@ -1,16 +1,31 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { visibleTo } from '../../shared/content/visibility';
-import { conflict, HttpError, notFound } from '../errors';
+import { conflict, HttpError, notFound, validationFailed } from '../errors';
 import { errorSchema, idParams } from '../http/schemas';
 import type { ChoiceCheck } from './choices';
 import type { ContentHooks } from './hooks';
 import { keyScopeFor, outsideReach } from './key-limits';
+import { movedTo } from './publication-store';
+import {
+  asDraftQuery,
+  asVisitorReads,
+  mayPublish,
+  PUBLISH_REFUSED,
+  readForStaff,
+  readsDrafts,
+  saveDraft,
+} from './publishing';
 import { type ContentRepository, recordName } from './repository';
 import { routeContext } from './route-context';
 import { updateRecord } from './update';
 
 const versionHeader = z.object({ 'if-match': z.string().max(40).optional() });
+const draftQuery = z.strictObject({
+  draft: z
+    .enum(['1', 'true', '0', 'false'], { error: 'draft is 1 (the record as its draft has it) or 0.' })
+    .optional(),
+});
 
 /**
  * The version a client edited, from the body or an If-Match header (`"3"` or `3`; `*` asks for no
@@ -48,15 +63,31 @@ export function recordRoutes(
           tags,
           summary: `One ${label.toLowerCase()} by id${def.slugFrom ? ' or slug' : ''}`,
           params: idParams,
-          response: { 200: readSchema, 404: errorSchema },
+          ...(def.versions ? { querystring: draftQuery } : {}),
+          response: { 200: readSchema, 301: z.null(), 404: errorSchema },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const { id } = request.params;
+        const staff = readsDrafts(request, def);
+        // Visitors read only what is on the site; staff who edit the type read every record.
+        const find = { published: !staff };
         const record =
-          (await repository.findById(id)) ?? (def.slugFrom ? await repository.findBySlug(id) : null);
+          (await repository.findById(id, find)) ??
+          (def.slugFrom ? await repository.findBySlug(id, find) : null);
+        if (!record && def.slugFrom) {
+          // An address the record had before its slug changed answers with where it is now.
+          const moved = await movedTo(app.database, def, id);
+          const target = moved ? await repository.findById(moved, find) : null;
+          if (target)
+            return reply.redirect(`/api/${def.name}/${encodeURIComponent(String(target.slug))}`, 301);
+        }
         if (!record || outsideReach(request, hooks.assigneeField, record)) throw notFound(label);
-        const answer = visibleTo(request.user, def, record);
+        const query = request.query as { draft?: string };
+        const read = staff
+          ? await readForStaff(app.database, repository, record, asDraftQuery(query.draft))
+          : asVisitorReads(record);
+        const answer = visibleTo(request.user, def, read);
         return hooks.read ? { ...answer, ...(await hooks.read.load(record, request.user)) } : answer;
       },
     );
@@ -81,11 +112,29 @@ export function recordRoutes(
         },
       },
       async (request) => {
-        const { version, ...body } = request.body as Record<string, unknown> & { version?: number };
+        const { version, publish, ...body } = request.body as Record<string, unknown> & {
+          version?: number;
+          publish?: boolean;
+        };
         const extras = Object.fromEntries(extraKeys.map((key) => [key, body[key]]));
         const values = Object.fromEntries(Object.entries(body).filter(([key]) => !extraKeys.includes(key)));
         const { id } = request.params;
         const expected = expectedVersion({ version }, request.headers['if-match']);
+        if (def.versions && publish === false) {
+          await checkChoices(def, values, await repository.findById(id));
+          const outcome = await app.changes.write((tx) =>
+            saveDraft(tx, repository, { id, values, expected, actor: request.user, now: new Date() }),
+          );
+          if (outcome.kind === 'missing') throw notFound(label);
+          if (outcome.kind === 'stale') throw conflict(visibleTo(request.user, def, outcome.current));
+          return visibleTo(request.user, def, outcome.record);
+        }
+        if (!mayPublish(request, def)) throw new HttpError(403, PUBLISH_REFUSED);
+        if (def.versions && typeof values.slug === 'string') {
+          const holder = await repository.findBySlug(values.slug);
+          if (holder && holder._id !== id)
+            throw validationFailed({ slug: 'Another record has this address. Choose another.' });
+        }
         // Outside the transaction: on PGlite a lookup on the pool would wait for it forever.
         await checkChoices(def, values, await repository.findById(id));
         const result = await updateRecord(app.changes, repository, hooks, {

@@ -20,6 +20,18 @@ export interface ListQuery {
   trashed?: boolean;
   /** One of the declaration's further orders (`list.orders`); the default is `list.order`. */
   order?: string;
+  /** Only records on the site (a type with versions): what every public read asks for. */
+  published?: boolean;
+}
+
+/** How one record is looked up. */
+export interface FindOptions {
+  /** A record in the trash instead of a live one. */
+  trashed?: boolean;
+  /** Inside a transaction: hold the row until commit, so what was read stays true. */
+  forUpdate?: boolean;
+  /** Only a record on the site (a type with versions): what every public read asks for. */
+  published?: boolean;
 }
 
 export type UpdateResult =
@@ -130,6 +142,7 @@ function repositoryOn(db: Database, def: ContentTypeDef, inTransaction: boolean)
     record.createdAt = isoTime(row.created_at);
     record.updatedAt = isoTime(row.updated_at);
     if (row.deleted_at) record.deletedAt = isoTime(row.deleted_at);
+    if (def.versions) record.publishedAt = row.published_at ? isoTime(row.published_at) : null;
     return record;
   }
 
@@ -145,6 +158,7 @@ function repositoryOn(db: Database, def: ContentTypeDef, inTransaction: boolean)
 
   function where(p: Parameters, query: ListQuery): string {
     const conditions = [query.trashed ? 'deleted_at is not null' : 'deleted_at is null'];
+    if (query.published && def.versions) conditions.push('published_at is not null');
     for (const [key, value] of filtersOf(query)) {
       const kind = def.fields[key]?.kind;
       // A choice left empty (no assignee) is asked for as `none`.
@@ -163,10 +177,15 @@ function repositoryOn(db: Database, def: ContentTypeDef, inTransaction: boolean)
   /** The rows a statement answers, as records. */
   const records = async (text: string, values: unknown[]) =>
     (await db.query<Record<string, unknown>>(text, values)).map(toRecord);
-  /** The one live record a condition on a unique column names. */
-  async function liveWhere(condition: string, p: Parameters): Promise<StoredRecord | null> {
+  /** The one live record a condition on a unique column names (`published`: only one on the site). */
+  async function liveWhere(
+    condition: string,
+    p: Parameters,
+    published = false,
+  ): Promise<StoredRecord | null> {
+    const onSite = published && def.versions ? ' and published_at is not null' : '';
     const [record] = await records(
-      `select ${selected} from ${table} where ${condition} and deleted_at is null limit 1`,
+      `select ${selected} from ${table} where ${condition} and deleted_at is null${onSite} limit 1`,
       p.values,
     );
     return record ?? null;
@@ -268,26 +287,26 @@ function repositoryOn(db: Database, def: ContentTypeDef, inTransaction: boolean)
       return Number(row?.n ?? 0);
     },
 
-    /** `forUpdate` (inside a transaction): hold the row until commit, so what was read stays true. */
-    async findById(
-      id: string,
-      options: { trashed?: boolean; forUpdate?: boolean } = {},
-    ): Promise<StoredRecord | null> {
+    async findById(id: string, options: FindOptions = {}): Promise<StoredRecord | null> {
       if (!isId(id)) return null;
       const p = parameters();
+      const onSite = options.published && def.versions ? ' and published_at is not null' : '';
       const [record] = await records(
         `select ${selected} from ${table}
-          where id = ${p.add(id)} and deleted_at is ${options.trashed ? 'not null' : 'null'}
+          where id = ${p.add(id)} and deleted_at is ${options.trashed ? 'not null' : 'null'}${onSite}
           limit 1${options.forUpdate ? ' for update' : ''}`,
         p.values,
       );
       return record ?? null;
     },
 
-    async findBySlug(slug: string): Promise<StoredRecord | null> {
+    async findBySlug(
+      slug: string,
+      options: Pick<FindOptions, 'published'> = {},
+    ): Promise<StoredRecord | null> {
       if (!def.slugFrom) return null;
       const p = parameters();
-      return liveWhere(`slug = ${p.add(slug)}`, p);
+      return liveWhere(`slug = ${p.add(slug)}`, p, options.published);
     },
 
     /** The live record a track link's token hash names (one unique-index lookup). */
@@ -416,7 +435,16 @@ function repositoryOn(db: Database, def: ContentTypeDef, inTransaction: boolean)
         `delete from ${table} where ${conditions.join(' and ')} returning id`,
         p.values,
       );
-      return rows.map((row) => String(row.id));
+      const ids = rows.map((row) => String(row.id));
+      // A record gone for good takes its draft, its versions and its old addresses with it.
+      if (def.versions && ids.length > 0)
+        for (const kept of ['content_drafts', 'content_versions', 'slug_redirects'])
+          await db.query(
+            `delete from ${kept} where resource = $1
+              and record_id::text in (select jsonb_array_elements_text($2::jsonb))`,
+            [def.name, JSON.stringify(ids)],
+          );
+      return ids;
     },
   };
 }

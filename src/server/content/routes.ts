@@ -4,6 +4,8 @@ import { createRoute } from './create-route';
 import type { ContentHooks } from './hooks';
 import type { Intake } from './intake';
 import { listRoutes, type UserNames } from './list-routes';
+import { publicationRoutes } from './publication-routes';
+import type { PublishQueue } from './publishing';
 import { recordRoutes } from './record-routes';
 import { reorderRoute } from './reorder-route';
 import type { ContentRepository } from './repository';
@@ -15,6 +17,8 @@ export interface ContentRouteDeps {
   userNames: UserNames;
   /** The site's time zone: the CSV's times are written in it (decision 097). */
   timeZone(): Promise<string>;
+  /** Where scheduled publishes wait: the site's job queue. */
+  queue(): PublishQueue;
 }
 
 /**
@@ -28,11 +32,16 @@ export function contentRoutes(
   hooks: ContentHooks = {},
 ): FastifyPluginAsyncZod {
   const { def } = repository;
+  // A publish writes the draft's values itself (content/publishing.ts), past updateRecord and so
+  // past this hook: a type with drafts cannot also have one, or some of its changes would go unheard.
+  if (def.versions && hooks.afterUpdate)
+    throw new Error(`${def.name}: a type with versions cannot have an afterUpdate hook (decision 109)`);
   return async (app) => {
     await app.register(listRoutes(repository, hooks, deps.userNames, deps.timeZone));
     await app.register(recordRoutes(repository, hooks, deps.checkChoices));
     await app.register(createRoute(repository, hooks, deps.intake));
     if (def.list.order === 'position') await app.register(reorderRoute(repository, hooks));
+    if (def.versions) await app.register(publicationRoutes(repository, hooks, deps.queue));
     if (hooks.routes) await app.register(hooks.routes);
   };
 }

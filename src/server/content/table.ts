@@ -56,6 +56,16 @@ const urgentColumns: readonly ColumnSpec[] = [
   { key: 'escalatedAt', name: 'escalated_at', type: 'timestamptz', notNull: false },
 ];
 
+/**
+ * The column of a type with versions (decision 109): when the values in the row were published,
+ * null while the record is not on the site (created as a draft, or taken off). Every public read
+ * asks for rows where it is set. A row written without it (the spec's create, the demo) is on the
+ * site at once, as before drafts existed.
+ */
+const publicationColumns: readonly ColumnSpec[] = [
+  { key: 'publishedAt', name: 'published_at', type: 'timestamptz', notNull: false, default: 'now()' },
+];
+
 /** A declared field's column: its kind says type, nullability, default and check (kinds/<kind>.ts). */
 function fieldColumn(key: string, field: Field): ColumnSpec {
   const name = columnName(key);
@@ -91,6 +101,7 @@ function allColumns(def: ContentTypeDef): ColumnSpec[] {
     ...Object.entries(def.fields).map(([key, field]) => fieldColumn(key, field)),
     ...(def.intake?.track ? trackColumns : []),
     ...(def.intake?.urgent ? urgentColumns : []),
+    ...(def.versions ? publicationColumns : []),
   ];
 }
 

@@ -2,6 +2,7 @@ import { type ChangeLog, type ChangeTransaction, fieldChanges } from '../db/chan
 import { fieldsRefused } from '../errors';
 import type { SessionUser } from '../http/identity';
 import type { ContentHooks, UpdatedRecord, Writer } from './hooks';
+import { recordPublish } from './publishing';
 import { type ContentRepository, recordName, type StoredRecord, type UpdateResult } from './repository';
 
 export interface RecordUpdate {
@@ -50,7 +51,10 @@ export async function updateRecordIn(
   const records = repository.in(tx);
   const before = await records.findById(update.id, { forUpdate: true });
   if (!before || update.mayChange?.(before) === false) return { result: { kind: 'missing' } };
-  const outcome = await records.update(update.id, update.values, update.expected);
+  // A write to a type with drafts publishes at once (the spec's clients know no drafts): its values
+  // go on the site, a record taken off comes back, and the publish keeps a version (decision 109).
+  const published = def.versions ? { publishedAt: new Date().toISOString() } : {};
+  const outcome = await records.update(update.id, { ...update.values, ...published }, update.expected);
   if (outcome.kind !== 'updated') return { result: outcome };
   const changes = fieldChanges(def.fields, before, outcome.record, Object.keys(update.values));
   // Judged on the values as stored, so a field sent back as it was read is no change; thrown
@@ -60,14 +64,22 @@ export async function updateRecordIn(
     changes.map(({ field }) => field),
   );
   if (refused && Object.keys(refused).length > 0) throw fieldsRefused(refused);
-  await tx.record({
-    resource: def.name,
-    id: outcome.record._id,
-    action: 'update',
-    actor: update.actor,
-    name: recordName(def, outcome.record),
-    fields: changes,
-  });
+  if (def.versions)
+    await recordPublish(tx, repository, {
+      before,
+      after: outcome.record,
+      actor: update.actor,
+      action: 'update',
+    });
+  else
+    await tx.record({
+      resource: def.name,
+      id: outcome.record._id,
+      action: 'update',
+      actor: update.actor,
+      name: recordName(def, outcome.record),
+      fields: changes,
+    });
   if (!hooks?.afterUpdate) return { result: outcome };
   const change: UpdatedRecord = {
     tx,

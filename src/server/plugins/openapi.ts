@@ -201,6 +201,7 @@ const MODULE_TAGS: Record<string, string> = {
   Backup: 'A download of every table and image.',
   Events: "Anonymous counts of visitors' taps on Call and WhatsApp links.",
   'Go-live': 'What still stands between the site and its customers: the admins’ checklist.',
+  Jobs: 'Scheduled work (publishing at a set time): what waits to run, and what failed.',
   Keys: 'API keys for other apps: created, listed and revoked by admins, never with a key.',
   Live: 'Changes of contact requests as they happen.',
   Media: 'Pictures uploaded by staff.',

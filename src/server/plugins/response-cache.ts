@@ -31,7 +31,10 @@ const PRIVATE_RESOURCES: ReadonlySet<string> = new Set([
   'users',
   'session',
 ]);
-const showsOnPublicPages = (event: ChangeEvent) => !PRIVATE_RESOURCES.has(event.resource);
+/** Changes of public content that visitors do not see until later: a publish set for a time, or called off. */
+const NOT_YET_PUBLIC = new Set(['schedule', 'unschedule']);
+const showsOnPublicPages = (event: ChangeEvent) =>
+  !PRIVATE_RESOURCES.has(event.resource) && !NOT_YET_PUBLIC.has(event.action);
 /** Headers a replay must not copy: they are per response or recomputed. ETag and Vary are kept. */
 const DROPPED = new Set([
   'content-length',

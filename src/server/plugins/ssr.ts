@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
-import type { ZodType } from 'zod';
+import { type ZodType, z } from 'zod';
 import { isApprovedStaff } from '../../shared/roles';
 import type { FormUploads, RequestContext, SiteData } from '../../shared/site-data';
 import { HttpError } from '../errors';
@@ -31,7 +31,16 @@ export interface SsrOptions {
   >;
   /** The schemas of the forms pages take url-encoded: the largest sizes the pages' body limit. */
   bodyForms?: readonly ZodType[];
+  /**
+   * A preview link's page (`/preview?token=…`): the public page to render and what it reads, the
+   * draft standing in for its record; null for a token that is not valid or has expired.
+   */
+  preview?: (token: string) => Promise<{ path: string; site: SiteData } | null>;
 }
+
+/** What a preview link that no longer works says: it is a secret link, so nothing about what it named. */
+const PREVIEW_GONE =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Preview link expired</title></head><body><h1>This preview link has expired or is not valid</h1><p>Preview links work for one hour. Ask for a new one from the edit form, or go to the <a href="/home">home page</a>.</p></body></html>';
 
 type Handler = (request: Request, context: RequestContext) => Promise<Response>;
 
@@ -142,6 +151,45 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_r, body, done) =>
     done(null, body),
   );
+
+  const preview = options.preview;
+  if (preview)
+    app.get(
+      '/preview',
+      {
+        config: { access: 'public' },
+        schema: { hide: true, querystring: z.object({ token: z.string().max(600).optional() }) },
+      },
+      async (request, reply) => {
+        // A draft is nobody's to keep: not a browser's cache, not a search engine's index.
+        reply.header('cache-control', 'private, no-store').header('x-robots-tag', 'noindex, nofollow');
+        const token = (request.query as { token?: string }).token ?? '';
+        const target = await preview(token);
+        if (!target) return reply.status(404).type('text/html; charset=utf-8').send(PREVIEW_GONE);
+        const origin = app.siteOrigin();
+        const nonce = randomBytes(16).toString('base64');
+        request.cspNonce = nonce;
+        const page = new Request(`${origin}${target.path}`, {
+          method: 'GET',
+          headers: { accept: 'text/html' },
+        });
+        const response = await handler(page, {
+          site: target.site,
+          user: null,
+          nonce,
+          origin,
+          clientIp: clientNetwork(request),
+          islandScript,
+          now: options.now,
+          preview: true,
+        });
+        if (response.status >= 300 && response.status < 400)
+          return reply.status(404).type('text/html; charset=utf-8').send(PREVIEW_GONE);
+        response.headers.set('cache-control', 'private, no-store');
+        response.headers.set('x-robots-tag', 'noindex, nofollow');
+        return sendWebResponse(reply, response);
+      },
+    );
 
   app.route({
     method: ['GET', 'HEAD', 'POST'],

@@ -5,7 +5,9 @@
 import fp from 'fastify-plugin';
 import { siteTimeZone } from '../../shared/clock';
 import { createIntake, type Intake } from '../content/intake';
+import { PUBLISH_JOB, publishNow } from '../content/publishing';
 import { contentRoutes } from '../content/routes';
+import type { SessionUser } from '../http/identity';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -35,12 +37,25 @@ export const contentRoutesPlugin = fp(
     const userNames = async () =>
       new Map((await app.authStore.listUsers()).map((user) => [user._id, user.name]));
     const timeZone = async () => siteTimeZone((await app.settingsStore.get()).timeZone);
-    const deps = { intake: app.intake, checkChoices: app.checkChoices, userNames, timeZone };
+    const queue = () => app.jobs;
+    const deps = { intake: app.intake, checkChoices: app.checkChoices, userNames, timeZone, queue };
+    app.jobs.handle(PUBLISH_JOB, async (tx, job) => {
+      const repository = app.repositories.get(String(job.payload.type));
+      if (!repository?.def.versions) throw new Error(`No content type with drafts named ${job.payload.type}`);
+      // Published under the name of whoever scheduled it, as the audit log shows it.
+      const actor = (job.payload.actor ?? null) as SessionUser | null;
+      await publishNow(tx, repository, app.jobs, {
+        id: String(job.payload.id),
+        actor,
+        now: new Date(),
+        scheduled: true,
+      });
+    });
     for (const def of app.contentTypes) {
       await app.register(
         contentRoutes(app.repositories.get(def.name)!, deps, app.contentHooks.get(def.name)),
       );
     }
   },
-  { name: 'content-routes', dependencies: ['intake', 'auth-store', 'settings'], encapsulate: true },
+  { name: 'content-routes', dependencies: ['intake', 'auth-store', 'settings', 'jobs'], encapsulate: true },
 );

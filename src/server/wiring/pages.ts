@@ -1,7 +1,10 @@
 import fp from 'fastify-plugin';
 import { schemasFor } from '../../shared/content/schema';
 import { confirmEmailSchema } from '../../shared/recovery';
+import { PREVIEW_SECRET } from '../content/publication-routes';
+import { serverSecret } from '../db/server-secrets';
 import { requestFormReader } from '../modules/requests/photo-form';
+import { previewTarget } from '../modules/site/preview';
 import { registerSsr } from '../plugins/ssr';
 
 export interface PagesOptions {
@@ -23,6 +26,15 @@ export const pagesPlugin = fp<PagesOptions>(
       site: app.site,
       now: options.now ?? (() => new Date()),
       multipartForms: { '/contact': requestFormReader(app, app.requestPhotos) },
+      preview: async (token) =>
+        previewTarget(
+          app.database,
+          app.repositories,
+          app.site,
+          await serverSecret(app.database, PREVIEW_SECRET),
+          token,
+          new Date(),
+        ),
       // What pages take url-encoded: a record anyone may create (the contact request without
       // photos, the subscription), and a mailed link's token (confirm, unsubscribe, new e-mail).
       bodyForms: [

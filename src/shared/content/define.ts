@@ -9,6 +9,24 @@ export interface ContentAccess {
   create: AccessRule;
   update: AccessRule;
   delete: AccessRule;
+  /** Publishing a draft, scheduling it, taking a record off the site: types with `versions` only. */
+  publish?: AccessRule;
+}
+
+/**
+ * A type whose records are edited as drafts before visitors see them (decision 109): each record
+ * has its published values (what every public surface reads) and at most one working draft, every
+ * publish keeps a version, and a draft can be previewed at a secret link and published on a schedule.
+ */
+export interface VersionsDef {
+  drafts: true;
+  /**
+   * The public page a record shows on, for its preview: a path, `:slug` standing for the record's
+   * slug (`/services/:slug`), or the list page it appears on (`/about`).
+   */
+  page: string;
+  /** How many published versions each record keeps (the oldest go first); 50 when absent. */
+  keep?: number;
 }
 
 export interface ContentTypeDef<F extends Record<string, Field> = Record<string, Field>> {
@@ -35,6 +53,7 @@ export interface ContentTypeDef<F extends Record<string, Field> = Record<string,
    */
   uniqueField?: keyof F & string;
   access: ContentAccess;
+  versions?: VersionsDef;
   /**
    * Safeguards for records the public sends in (the contact form, the newsletter sign-up); see
    * server/content/intake.ts. What a type does with a new record beyond these (a request's mails
@@ -159,6 +178,10 @@ export function defineContentType<const F extends Record<string, Field>, const D
     if (!(column in def.fields)) throw new Error(`${def.name}: admin column '${column}' is not a field`);
   }
   if (!(def.titleField in def.fields)) throw new Error(`${def.name}: titleField is not a field`);
+  if (def.versions && !def.access.publish)
+    throw new Error(`${def.name}: a type with versions needs access.publish, the right to publish`);
+  if (def.versions?.page.includes(':slug') && !def.slugFrom)
+    throw new Error(`${def.name}: versions.page names :slug, but the type has no slug`);
   if (def.list.newestBy && (def.list.order !== 'newest' || !(def.list.newestBy in def.fields)))
     throw new Error(`${def.name}: list.newestBy must name a field of a list ordered 'newest'`);
   const ordered = Object.values(def.list.orders ?? {}).flatMap((order) => order.first.flatMap(Object.keys));
@@ -175,6 +198,24 @@ export function apiNounOf(def: ContentTypeDef): { one: string; many: string } {
       .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
       .join('');
   return def.apiNoun ?? { one: pascal(def.label), many: pascal(def.plural) };
+}
+
+/**
+ * Where a record of a type with versions stands: not on the site (`draft`), waiting for its time
+ * (`scheduled`), on the site as saved (`published`), or on the site with a draft of changes (`changed`).
+ */
+export const PUBLICATION_STATUSES = ['draft', 'scheduled', 'published', 'changed'] as const;
+export type PublicationStatus = (typeof PUBLICATION_STATUSES)[number];
+
+/** What staff read about a versioned record's publication besides its values. */
+export interface PublicationMeta {
+  status: PublicationStatus;
+  /** When its values on the site were published; null when it is not on the site. */
+  publishedAt: string | null;
+  /** When its draft is scheduled to be published. */
+  publishAt: string | null;
+  /** The working draft: `stale` when a later publish happened after it was begun. */
+  draft: { version: number; updatedAt: string; updatedBy: string | null; stale: boolean } | null;
 }
 
 /** Columns every stored record carries besides its declared fields. */
@@ -201,7 +242,9 @@ export type ContentRecord<D extends ContentTypeDef> = FieldValues<D['fields']> &
   RecordMeta &
   (D extends { slugFrom: string } ? { slug: string } : unknown) &
   // A request's photos: staff's addresses of them (one record), or how many (a list's rows).
-  (D extends { intake: { photos: object } } ? { photos?: string[]; photoCount?: number } : unknown);
+  (D extends { intake: { photos: object } } ? { photos?: string[]; photoCount?: number } : unknown) &
+  // Where it stands between its draft and the site: for its editors only (decision 109).
+  (D extends { versions: object } ? Partial<PublicationMeta> : unknown);
 
 /** A record as an anonymous visitor (and every public page) receives it: no staff-only field. */
 export type PublicRecord<D extends ContentTypeDef> = Omit<ContentRecord<D>, StaffOnlyKeys<D['fields']>>;

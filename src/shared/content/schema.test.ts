@@ -79,6 +79,8 @@ describe('the record schema behind the declared record types', () => {
       if (def.slugFrom) expected.push('slug');
       if (def.intake?.track) expected.push('reference');
       if (def.intake?.photos) expected.push('photos', 'photoCount');
+      // Where a record stands between its draft and the site: its editors read it (decision 109).
+      if (def.versions) expected.push('status', 'publishedAt', 'publishAt', 'draft');
       expect(Object.keys(shape).sort()).toEqual(expected.sort());
       for (const [key, field] of Object.entries(def.fields))
         expect(shape[key]!.safeParse(undefined).success, key).toBe(Boolean(field.staffOnly));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ContentRecord, ContentTypeDef, SingletonDef } from './define';
+import { type ContentRecord, type ContentTypeDef, PUBLICATION_STATUSES, type SingletonDef } from './define';
 import { examplesFor } from './examples';
 import { messages } from './field-checks';
 import type { Field } from './fields';
@@ -38,6 +38,31 @@ function partialShape(shape: Record<string, z.ZodType>): Record<string, z.ZodTyp
 }
 
 const versionSchema = z.number().int().min(1).optional();
+const publishSchema = z
+  .boolean({ error: 'publish is true (put it on the site now, the default) or false (save a draft).' })
+  .optional();
+
+/** A record's address: lower-case words joined by hyphens, as the pages' URLs take it. */
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const slugSchema = z
+  .string()
+  .max(100, { error: 'Keep the address under 100 characters.' })
+  .regex(SLUG_PATTERN, { error: 'Use lower-case letters, digits and single hyphens (air-conditioning).' });
+
+const publicationShape = {
+  status: z.enum(PUBLICATION_STATUSES).optional(),
+  publishedAt: z.string().nullable().optional(),
+  publishAt: z.string().nullable().optional(),
+  draft: z
+    .object({
+      version: z.number().int(),
+      updatedAt: z.string(),
+      updatedBy: z.string().nullable(),
+      stale: z.boolean(),
+    })
+    .nullable()
+    .optional(),
+};
 const positionSchema = z.number().int().min(0).max(1_000_000).optional();
 
 export interface ContentSchemas<D extends ContentTypeDef = ContentTypeDef> {
@@ -69,10 +94,21 @@ export function schemasFor<D extends ContentTypeDef>(def: D): ContentSchemas<D> 
       .array(z.string().max(100), { error: 'Send photos as a list of the tokens they were given.' })
       .max(photos.max, { error: `Attach at most ${photos.max} photos.` })
       .optional();
+  // A type with drafts (decision 109): `publish: false` saves a draft instead of publishing at once,
+  // and a slugged one's address may be changed (its old one then answers 301).
+  const drafts = def.versions ? { publish: publishSchema } : {};
+  if (def.versions) Object.assign(createShape, drafts);
   const examples = examplesFor(def);
   const create = z.object(createShape).meta({ example: examples.create });
   const partial = partialShape(shapeOf(def.fields, (field) => field.input !== 'never'));
-  const update = z.object({ ...partial, version: versionSchema, sortOrder: positionSchema });
+  const address = def.versions && def.slugFrom ? { slug: slugSchema.optional() } : {};
+  const update = z.object({
+    ...partial,
+    ...address,
+    ...drafts,
+    version: versionSchema,
+    sortOrder: positionSchema,
+  });
   const recordShape: Record<string, z.ZodType> = {
     _id: z.string(),
     createdAt: z.string(),
@@ -91,6 +127,8 @@ export function schemasFor<D extends ContentTypeDef>(def: D): ContentSchemas<D> 
     recordShape.photos = z.array(z.string()).optional();
     recordShape.photoCount = z.number().int().optional();
   }
+  // Where a versioned record stands: answered to staff only, never to visitors.
+  if (def.versions) Object.assign(recordShape, publicationShape);
   const schemas = { create, update, record: z.object(recordShape).meta({ example: examples.record }) };
   cache.set(def, schemas as ContentSchemas);
   return schemas as unknown as ContentSchemas<D>;

@@ -18,6 +18,7 @@ export const publicContent = <N extends PublicContentName>(name: N) =>
     create: `${name}:create`,
     update: `${name}:update`,
     delete: `${name}:delete`,
+    publish: `${name}:publish`,
   }) as const;
 
 export const service = defineContentType({
@@ -79,6 +80,7 @@ export const service = defineContentType({
   titleField: 'title',
   slugFrom: 'title',
   access: publicContent('service'),
+  versions: { drafts: true, page: '/services/:slug' },
   list: { order: 'position', search: ['title', 'description'], filters: ['serviceName'] },
   admin: { path: '/addServices', title: 'Our services', view: 'table', columns: ['title', 'description'] },
 });
@@ -99,6 +101,7 @@ export const client = defineContentType({
   },
   titleField: 'name',
   access: publicContent('client'),
+  versions: { drafts: true, page: '/client' },
   list: { order: 'position', search: ['name', 'address'] },
   admin: {
     path: '/addclient',
@@ -122,6 +125,7 @@ export const department = defineContentType({
   },
   titleField: 'name',
   access: publicContent('department'),
+  versions: { drafts: true, page: '/about' },
   list: { order: 'position', search: ['name', 'description'] },
   admin: {
     path: '/addDepartment',
@@ -160,6 +164,7 @@ export const servicecenter = defineContentType({
   // Each center is a place with a page of its own (/serviceCenter/<slug>).
   slugFrom: 'name',
   access: publicContent('servicecenter'),
+  versions: { drafts: true, page: '/serviceCenter/:slug' },
   list: { order: 'position', search: ['name', 'address'] },
   admin: {
     path: '/addCenter',
@@ -182,6 +187,7 @@ export const aboutus = defineContentType({
   },
   titleField: 'title',
   access: publicContent('aboutus'),
+  versions: { drafts: true, page: '/about' },
   list: { order: 'position', search: ['title', 'description'] },
   admin: { path: '/addAboutUs', title: 'About us', view: 'cards', columns: ['title', 'description'] },
 });
@@ -207,6 +213,7 @@ export const gallery = defineContentType({
   },
   titleField: 'title',
   access: publicContent('gallery'),
+  versions: { drafts: true, page: '/gallery' },
   list: { order: 'position', search: ['title'] },
   admin: { path: '/addGallery', title: 'Gallery', view: 'cards', columns: ['title', 'images'] },
 });
@@ -225,6 +232,7 @@ export const team = defineContentType({
   },
   titleField: 'name',
   access: publicContent('team'),
+  versions: { drafts: true, page: '/about' },
   list: { order: 'position', search: ['name', 'position'] },
   admin: { path: '/addTeam', title: 'Our team', view: 'table', columns: ['name', 'position'] },
 });
@@ -246,6 +254,7 @@ export const testimonial = defineContentType({
   },
   titleField: 'name',
   access: publicContent('testimonial'),
+  versions: { drafts: true, page: '/client' },
   list: { order: 'position', search: ['name', 'text'] },
   admin: {
     path: '/addTestimonial',
@@ -281,6 +290,7 @@ export const project = defineContentType({
   titleField: 'title',
   slugFrom: 'title',
   access: publicContent('project'),
+  versions: { drafts: true, page: '/projects/:slug' },
   // The latest finished first: the home page and each service's page show the three latest.
   list: { order: 'newest', newestBy: 'completedOn', search: ['title', 'area'], filters: ['service'] },
   admin: {

@@ -180,6 +180,8 @@ export function Modal({
       aria-describedby={describedBy}
       onCancel={(event) => {
         event.preventDefault();
+        // React hands a dialog's cancel to the dialogs around it too: Escape closes only the top one.
+        event.stopPropagation();
         onClose();
       }}
     >

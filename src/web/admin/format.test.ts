@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAgo, formatMinutes } from './format';
+import { formatAgo, formatClock, formatMinutes, readTimesIn } from './format';
 
 describe('formatMinutes', () => {
   it('says a span of time in the units people use', () => {
@@ -21,5 +21,17 @@ describe('formatAgo', () => {
     expect(formatAgo('2026-11-24T11:48:00Z', now)).toBe('12 min ago');
     expect(formatAgo('2026-11-24T08:50:00Z', now)).toBe('3 h ago');
     expect(formatAgo('2026-11-20T08:50:00Z', now)).toMatch(/20 Nov 2026/);
+  });
+});
+
+describe('formatClock', () => {
+  it('says the time of day in the site zone, and nothing for no time', () => {
+    readTimesIn('Asia/Karachi');
+    expect(formatClock('2026-11-24T05:42:00Z')).toBe('10:42 am');
+    expect(formatClock('2026-11-24T19:05:00Z')).toBe('12:05 am');
+    readTimesIn('Europe/London');
+    expect(formatClock('2026-11-24T05:42:00Z')).toBe('5:42 am');
+    readTimesIn(undefined);
+    expect(formatClock(null)).toBe('');
   });
 });

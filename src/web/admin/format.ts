@@ -16,6 +16,12 @@ export function formatWhen(iso: string | null | undefined): string {
   return formatTime(iso, siteZone);
 }
 
+/** Only the time of day of a stored timestamp ('10:42 am'), in the site's zone: a save just made. */
+export function formatClock(iso: string | null | undefined): string {
+  const when = formatWhen(iso);
+  return when.slice(when.lastIndexOf(', ') + 2);
+}
+
 const calendarDay = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
 
 /** A calendar day (`2026-11-23`) as staff read it ('23 Nov 2026'), the same day in every zone. */

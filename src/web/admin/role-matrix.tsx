@@ -25,6 +25,7 @@ const RESOURCE_NAMES = {
   apiKeys: 'API keys',
   backups: 'Backups',
   audit: 'Audit log',
+  jobs: 'Background jobs (scheduled publishing)',
   trash: 'Trash',
   stats: 'Dashboard figures',
   live: 'Live updates',

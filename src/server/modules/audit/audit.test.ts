@@ -8,7 +8,7 @@ let editor: { authorization: string; userId: string };
 
 beforeAll(async () => {
   admin = await t.signIn('admin');
-  editor = await t.signIn('office');
+  editor = await t.signIn('editor');
 });
 
 const audit = async (query = '') => {
@@ -49,7 +49,7 @@ describe('the audit log', () => {
     ]);
     expect(entries[0]?.fields.sort()).toEqual(['address', 'images', 'name', 'phone']);
     expect(entries[1]?.fields).toEqual(['name']);
-    expect(entries[0]?.actorName).toMatch(/^office/);
+    expect(entries[0]?.actorName).toMatch(/^editor/);
     // Content fields carry their values; the record is named.
     expect(entries[1]?.changes).toEqual([{ field: 'name', before: 'Audit Co', after: 'Audit Ltd' }]);
     expect(entries.map((e) => e.recordName)).toEqual([

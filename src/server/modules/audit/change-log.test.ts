@@ -10,7 +10,7 @@ let editor: { authorization: string; userId: string };
 
 beforeAll(async () => {
   admin = await t.signIn('admin');
-  editor = await t.signIn('office');
+  editor = await t.signIn('editor');
 });
 
 const inject = (method: string, url: string, headers: object, payload?: object) =>

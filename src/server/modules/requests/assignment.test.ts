@@ -252,6 +252,8 @@ describe('every door that assigns', () => {
           readFileSync(path.join(server, file), 'utf8'),
         ),
       );
-    expect(writers).toEqual([path.join('content', 'update.ts')]);
+    // Publishing a draft (content/publishing.ts) writes a record's values too, only of a type with
+    // drafts; such a type may have no afterUpdate hook (content/routes.ts refuses to start).
+    expect(writers).toEqual([path.join('content', 'publishing.ts'), path.join('content', 'update.ts')]);
   });
 });

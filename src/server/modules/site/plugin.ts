@@ -25,6 +25,7 @@ export const sitePlugin = fp(
         app.subscriptions.links,
         app.recovery,
         () => signupStatus(app.database, app.settingsStore),
+        app.database,
       ),
     );
   },

@@ -5,8 +5,11 @@ import { visibleTo } from '../../../shared/content/visibility';
 import type { SiteData, SiteRecord } from '../../../shared/site-data';
 import type { ContentHookRegistry, IntakeResult } from '../../content/hooks';
 import { type Intake, submitterFor } from '../../content/intake';
+import { movedTo } from '../../content/publication-store';
+import { asVisitorReads } from '../../content/publishing';
 import type { ContentRepository } from '../../content/repository';
 import { hashTrackToken, TRACK_TOKEN_PATTERN, trackPath } from '../../content/tracking';
+import type { Database } from '../../db/client';
 import { HttpError } from '../../errors';
 import type { RecoveryActions } from '../auth/recovery-routes';
 import type { SettingsStore } from '../settings/store';
@@ -28,6 +31,8 @@ export function createSiteData(
   subscriptions: SubscriptionActions,
   accounts: Pick<RecoveryActions, 'confirmEmail'>,
   signupStatus: SiteData['signupStatus'],
+  /** Where the old addresses of moved records are kept. */
+  database: Database,
 ): SiteData {
   const publicRepository = (type: string) => {
     const repository = repositories.get(type);
@@ -40,18 +45,29 @@ export function createSiteData(
     list: async (type, query = {}) => {
       const repository = publicRepository(type);
       const { filters, limit } = query;
-      const records = await repository.list(limit ? { filters, page: 1, pageSize: limit } : { filters });
-      return records.map((record) => asSiteRecord(type, visibleTo(null, repository.def, record)));
+      // Only what is on the site: drafts and records taken off never reach a page (decision 109).
+      const records = await repository.list(
+        limit ? { filters, page: 1, pageSize: limit, published: true } : { filters, published: true },
+      );
+      return records.map((record) =>
+        asSiteRecord(type, visibleTo(null, repository.def, asVisitorReads(record))),
+      );
     },
     findBySlug: async (type, slug) => {
       const repository = publicRepository(type);
-      const record = await repository.findBySlug(slug);
-      return record ? asSiteRecord(type, visibleTo(null, repository.def, record)) : null;
+      const record = await repository.findBySlug(slug, { published: true });
+      return record ? asSiteRecord(type, visibleTo(null, repository.def, asVisitorReads(record))) : null;
+    },
+    movedTo: async (type, slug) => {
+      const repository = publicRepository(type);
+      const id = await movedTo(database, repository.def, slug);
+      const record = id ? await repository.findById(id, { published: true }) : null;
+      return typeof record?.slug === 'string' ? record.slug : null;
     },
     findById: async (type, id) => {
       const repository = publicRepository(type);
-      const record = await repository.findById(id);
-      return record ? asSiteRecord(type, visibleTo(null, repository.def, record)) : null;
+      const record = await repository.findById(id, { published: true });
+      return record ? asSiteRecord(type, visibleTo(null, repository.def, asVisitorReads(record))) : null;
     },
     submitForm: async (type, input, meta) => {
       const repository = repositories.get(type);

@@ -1,24 +1,16 @@
 import { type ClientLoaderFunctionArgs, useLoaderData } from 'react-router';
 import type { AuditAction, AuditEntry, FieldChange } from '../../../shared/audit';
-import type { Field } from '../../../shared/content/fields';
-import type { WeeklyHours } from '../../../shared/content/hours';
+import { type Field, f } from '../../../shared/content/fields';
 import { settings as settingsDef } from '../../../shared/content/settings';
 import { contentTypes, contentTypesByName } from '../../../shared/content/types';
 import type { ListPage } from '../../../shared/list-page';
 import { Spinner } from '../../admin/feedback';
-import { ReferenceName } from '../../admin/field-control';
-import { formatDay, formatWhen, pageOf, pickParams } from '../../admin/format';
+import { formatWhen, pageOf, pickParams } from '../../admin/format';
 import { adminRead, optionalRead } from '../../admin/load';
-import {
-  DataTable,
-  FilterForm,
-  listSummary,
-  Pagination,
-  ScreenHeader,
-  weekSummary,
-} from '../../admin/record-view';
+import { DataTable, FilterForm, Pagination, ScreenHeader } from '../../admin/record-view';
 import { readStaff } from '../../admin/request';
 import { openScreen } from '../../admin/signed-in';
+import { ValueLine } from '../../admin/value-words';
 
 const PAGE_SIZE = 25;
 
@@ -39,6 +31,10 @@ const ACTIONS: Record<AuditAction, string> = {
   resend: 'Sent again (new link)',
   revoke: 'Revoked',
   accept: 'Accepted',
+  publish: 'Published',
+  unpublish: 'Taken off the site',
+  schedule: 'Scheduled to publish',
+  unschedule: 'Schedule cancelled',
 };
 const OTHER_RESOURCES: Record<string, string> = {
   settings: 'Site settings',
@@ -85,42 +81,17 @@ export function HydrateFallback() {
 
 const OTHER_FIELDS: Record<string, string> = { order: 'Order', sortOrder: 'Position', role: 'Role' };
 
+/** A schedule's entry names the time its draft goes on the site: read as a time, in the site's zone. */
+const PUBLISH_AT = f.dateTime('Goes on the site');
+
 function declaredField(resource: string, field: string): Field | undefined {
+  if (field === 'publishAt') return PUBLISH_AT;
   const fields = resource === 'settings' ? settingsDef.fields : contentTypesByName.get(resource)?.fields;
   return (fields as Record<string, Field> | undefined)?.[field];
 }
 
 function fieldLabel(resource: string, field: string): string {
   return declaredField(resource, field)?.label ?? OTHER_FIELDS[field] ?? field;
-}
-
-/** A stored value as one short line: long texts are cut, lists joined, times in the reader's zone. */
-function shown(value: unknown, field: Field | undefined, staffNames: Record<string, string>): string {
-  if (value === null || value === undefined || value === '') return '(empty)';
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (field?.kind === 'user') return staffNames[String(value)] ?? 'A former staff member';
-  if (field?.kind === 'dateTime' && typeof value === 'string') return formatWhen(value) || value;
-  if (field?.kind === 'date' && typeof value === 'string') return formatDay(value);
-  if (field?.kind === 'list') return listItems(field.fields, value);
-  if (field?.kind === 'weeklyHours') return weekSummary(value as WeeklyHours);
-  const text = Array.isArray(value) ? value.map(String).join(', ') : String(value);
-  return text.length > 120 ? `${text.slice(0, 119)}…` : text;
-}
-
-/** A value as `shown` words it; a reference by id is named by its record's title. */
-function shownValue(value: unknown, field: Field | undefined, staffNames: Record<string, string>) {
-  if (field?.kind === 'reference' && field.by === 'id' && typeof value === 'string')
-    return <ReferenceName field={field} value={value} />;
-  return shown(value, field, staffNames);
-}
-
-/** A list's rows in a line: each row's first text (`Question one | Question two`), or its row count. */
-function listItems(fields: Record<string, Field>, value: unknown): string {
-  const first = Object.entries(fields).find(([, sub]) => sub.kind === 'text')?.[0];
-  const rows = Array.isArray(value) ? (value as Record<string, unknown>[]) : [];
-  if (rows.length === 0) return '(empty)';
-  const text = first ? rows.map((row) => String(row[first] ?? '')).join(' | ') : listSummary('rows', rows);
-  return text.length > 120 ? `${text.slice(0, 119)}…` : text;
 }
 
 /** One changed field: its value before and after, or only its name (personal data, secrets). */
@@ -141,9 +112,17 @@ function ChangeLine({
   return (
     <li>
       <span className="audit-field">{label}:</span>{' '}
-      {hasBefore && <del>{shownValue(change.before, field, staffNames)}</del>}
+      {hasBefore && (
+        <del>
+          <ValueLine value={change.before} field={field} staffNames={staffNames} />
+        </del>
+      )}
       {hasBefore && hasAfter && ' → '}
-      {hasAfter && <ins>{shownValue(change.after, field, staffNames)}</ins>}
+      {hasAfter && (
+        <ins>
+          <ValueLine value={change.after} field={field} staffNames={staffNames} />
+        </ins>
+      )}
     </li>
   );
 }

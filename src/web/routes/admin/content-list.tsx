@@ -1,11 +1,19 @@
 import { useRef, useState } from 'react';
-import { type ClientLoaderFunctionArgs, type MetaArgs, useLoaderData, useRevalidator } from 'react-router';
+import {
+  type ClientLoaderFunctionArgs,
+  type MetaArgs,
+  useLoaderData,
+  useRevalidator,
+  useRouteLoaderData,
+} from 'react-router';
 import { PAGE_SIZE_DEFAULT } from '../../../shared/constants';
 import type { ContentTypeDef } from '../../../shared/content/define';
 import { contentTypesByName } from '../../../shared/content/types';
 import { subscriptionMessages } from '../../../shared/subscription';
 import { restoreRecord } from '../../admin/actions';
 import { DeclaredForm } from '../../admin/content-form';
+import { DraftEditor, PublicationStatus } from '../../admin/draft-editor';
+import { hasDrafts, publicationOf } from '../../admin/drafts';
 import { Modal, Spinner, useFeedback } from '../../admin/feedback';
 import { formFields } from '../../admin/form-model';
 import { adminRead } from '../../admin/load';
@@ -24,6 +32,7 @@ import { typeForPath } from '../../admin/screens';
 import { openScreen } from '../../admin/signed-in';
 import { addLabel, editLabel, inSentence } from '../../admin/words';
 import { ApiError, api } from '../../lib/api';
+import type { loader as layoutLoader } from './layout';
 
 /**
  * The admin list screen of every declared content type (services, clients, departments, ...):
@@ -84,6 +93,9 @@ export default function ContentListScreen() {
 function ContentList({ def, data }: { def: ContentTypeDef; data: Awaited<ReturnType<typeof clientLoader>> }) {
   const feedback = useFeedback();
   const revalidator = useRevalidator();
+  const user = useRouteLoaderData<typeof layoutLoader>('routes/admin/layout')?.user;
+  // Records of a type with drafts are published apart from being saved: the list says where each stands.
+  const drafted = hasDrafts(def);
   const [editing, setEditing] = useState<{ record: AdminRecord | null; key: number } | null>(null);
   const [formKey, setFormKey] = useState(1);
   const { records } = data;
@@ -193,6 +205,10 @@ function ContentList({ def, data }: { def: ContentTypeDef; data: Awaited<ReturnT
   };
 
   const columns = listColumns(def);
+  const status = (record: AdminRecord) => {
+    const meta = publicationOf(record);
+    return meta ? <PublicationStatus meta={meta} /> : <span className="muted">—</span>;
+  };
   return (
     <section className="screen" aria-busy={revalidator.state === 'loading'}>
       <ScreenHeader title={def.admin.title} count={data.totalCount}>
@@ -228,7 +244,12 @@ function ContentList({ def, data }: { def: ContentTypeDef; data: Awaited<ReturnT
       ) : def.admin.view === 'table' ? (
         <DataTable
           caption={def.admin.title}
-          headings={['#', ...columns.map((column) => columnLabel(def, column)), 'Actions']}
+          headings={[
+            '#',
+            ...columns.map((column) => columnLabel(def, column)),
+            ...(drafted ? ['Status'] : []),
+            'Actions',
+          ]}
         >
           {records.map((record, index) => (
             <tr key={record._id}>
@@ -242,6 +263,7 @@ function ContentList({ def, data }: { def: ContentTypeDef; data: Awaited<ReturnT
                   />
                 </td>
               ))}
+              {drafted && <td data-label="Status">{status(record)}</td>}
               <td data-label="Actions">{actions(record, index)}</td>
             </tr>
           ))}
@@ -251,6 +273,7 @@ function ContentList({ def, data }: { def: ContentTypeDef; data: Awaited<ReturnT
           {records.map((record, index) => (
             <li key={record._id} className="card">
               <h2 className="card-title">{recordTitle(def, record)}</h2>
+              {drafted && <div className="card-field">{status(record)}</div>}
               {columns
                 .filter((column) => column !== def.titleField)
                 .map((column) => (
@@ -276,7 +299,29 @@ function ContentList({ def, data }: { def: ContentTypeDef; data: Awaited<ReturnT
         onClose={() => void close()}
         title={editing?.record ? editLabel(def) : addLabel(def)}
       >
-        {editing && (
+        {editing && drafted && (
+          <DraftEditor
+            key={editing.key}
+            def={def}
+            row={editing.record}
+            user={user}
+            onFinished={(message) => {
+              dirty.current = false;
+              setEditing(null);
+              feedback.success(message);
+              revalidator.revalidate();
+            }}
+            onStored={(record) => {
+              setEditing((now) => (now ? { ...now, record } : now));
+              revalidator.revalidate();
+            }}
+            onChanged={() => revalidator.revalidate()}
+            onDirtyChange={(value) => {
+              dirty.current = value;
+            }}
+          />
+        )}
+        {editing && !drafted && (
           <DeclaredForm
             key={editing.key}
             entries={formFields(def.fields, editing.record ? 'update' : 'create')}

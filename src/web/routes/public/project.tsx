@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
-import { data, Link } from 'react-router';
+import { Link } from 'react-router';
 import { projectJsonLd } from '../../../shared/seo/json-ld';
 import { servicePath } from '../../../shared/seo/public-pages';
 import { JsonLd } from '../../components/json-ld';
 import { PageError } from '../../components/page-error';
 import { Picture } from '../../components/picture';
 import { BUTTON_WORDS } from '../../components/words';
+import { recordAtAddress } from '../../lib/page-record';
 import { pageMeta } from '../../lib/seo';
 import { serviceLinksById, toProjectDetail } from '../../lib/view-models';
 import type { PageHandle } from '../../root';
@@ -15,8 +16,7 @@ import projectStyles from './project.css?inline';
 export const handle: PageHandle = { styles: [projectStyles] };
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const record = await context.site.findBySlug('project', params.slug);
-  if (!record) throw data(null, { status: 404 });
+  const record = await recordAtAddress(context, 'project', params.slug);
   const [services, client, testimonial] = await Promise.all([
     context.site.list('service'),
     record.client ? context.site.findById('client', record.client) : null,

@@ -1,4 +1,4 @@
-import { data, Link } from 'react-router';
+import { Link } from 'react-router';
 import { siteTimeZone } from '../../../shared/clock';
 import { serviceCenterJsonLd } from '../../../shared/seo/json-ld';
 import { telHref } from '../../../shared/text';
@@ -15,6 +15,7 @@ import { JsonLd } from '../../components/json-ld';
 import { PageError } from '../../components/page-error';
 import { Picture } from '../../components/picture';
 import { toCenterView } from '../../lib/centers';
+import { recordAtAddress } from '../../lib/page-record';
 import { pageMeta } from '../../lib/seo';
 import type { PageHandle } from '../../root';
 import type { Route } from './+types/service-center';
@@ -24,11 +25,10 @@ export const handle: PageHandle = { styles: [centersStyles, centerStyles] };
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const [record, settings, all] = await Promise.all([
-    context.site.findBySlug('servicecenter', params.slug),
+    recordAtAddress(context, 'servicecenter', params.slug),
     context.site.settings(),
     context.site.list('servicecenter'),
   ]);
-  if (!record) throw data(null, { status: 404 });
   const timeZone = siteTimeZone(settings.timeZone);
   // Right when rendered; the open-now island says it again when the page is read (decision 098),
   // since a replayed or kept copy of this page may be hours old.

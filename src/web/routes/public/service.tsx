@@ -1,5 +1,5 @@
-import { data } from 'react-router';
 import { PageError } from '../../components/page-error';
+import { recordAtAddress } from '../../lib/page-record';
 import { pageMeta } from '../../lib/seo';
 import { toProjectCard, toServiceDetail, toServiceRow, toTestimonial } from '../../lib/view-models';
 import type { PageHandle } from '../../root';
@@ -11,8 +11,7 @@ import { ServiceView } from './service-view';
 export const handle: PageHandle = { styles: [serviceStyles] };
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const record = await context.site.findBySlug('service', params.slug);
-  if (!record) throw data(null, { status: 404 });
+  const record = await recordAtAddress(context, 'service', params.slug);
   const [services, testimonials, projects] = await Promise.all([
     context.site.list('service'),
     context.site.list('testimonial'),

@@ -1,0 +1,69 @@
+import type { ContentTypeDef } from '../../../shared/content/define';
+import { visibleTo } from '../../../shared/content/visibility';
+import type { SiteData } from '../../../shared/site-data';
+import { readPreviewToken } from '../../content/preview-token';
+import { readDraft, withDraft } from '../../content/publication-store';
+import { asVisitorReads } from '../../content/publishing';
+import type { ContentRepository, StoredRecord } from '../../content/repository';
+import type { Database } from '../../db/client';
+
+/**
+ * What pages read in a draft's preview (decision 109): everything as visitors see it, except the
+ * one record, which reads as its draft has it, on the site or not. Only this render sees it.
+ */
+export function withPreview(site: SiteData, type: string, record: StoredRecord): SiteData {
+  type Loose = Record<string, unknown> & { _id?: unknown; slug?: unknown; sortOrder?: unknown };
+  const ours = (name: string) => name === type;
+  const sortKey = (entry: Loose) => Number(entry.sortOrder ?? 0);
+  // Read by a type's name at run time, as the engine does; the pages keep their typed view.
+  const looseList = site.list as unknown as (
+    name: string,
+    query?: Parameters<SiteData['list']>[1],
+  ) => Promise<unknown[]>;
+  const looseFindBySlug = site.findBySlug as unknown as (name: string, slug: string) => Promise<unknown>;
+  const looseFindById = site.findById as unknown as (name: string, id: string) => Promise<unknown>;
+  const list = async (name: string, query?: Parameters<SiteData['list']>[1]) => {
+    const records = (await looseList(name, query)) as Loose[];
+    if (!ours(name)) return records;
+    const at = records.findIndex((entry) => entry._id === record._id);
+    if (at >= 0) return records.map((entry, index) => (index === at ? record : entry));
+    // Not on the site yet: shown where its position puts it, in a list that is not narrowed.
+    if (query?.filters || query?.limit) return records;
+    return [...records, record].sort((a, b) => sortKey(a) - sortKey(b));
+  };
+  const findBySlug = async (name: string, slug: string) =>
+    ours(name) && record.slug === slug ? record : looseFindBySlug(name, slug);
+  const findById = async (name: string, id: string) =>
+    ours(name) && record._id === id ? record : looseFindById(name, id);
+  // The pages' types of records are the declarations'; the record is one of them, read as such.
+  return {
+    ...site,
+    list: list as unknown as SiteData['list'],
+    findBySlug: findBySlug as unknown as SiteData['findBySlug'],
+    findById: findById as unknown as SiteData['findById'],
+  };
+}
+
+/** The page a preview link shows and what it reads; null for a link that is not valid or expired. */
+export async function previewTarget(
+  database: Database,
+  repositories: ReadonlyMap<string, ContentRepository>,
+  site: SiteData,
+  key: Buffer,
+  token: string,
+  now: Date,
+): Promise<{ path: string; site: SiteData } | null> {
+  const claim = readPreviewToken(key, token, now);
+  const repository = claim ? repositories.get(claim.type) : undefined;
+  const def: ContentTypeDef | undefined = repository?.def;
+  if (!claim || !repository || !def?.versions) return null;
+  const record = await repository.findById(claim.id);
+  if (!record) return null;
+  const draft = visibleTo(
+    null,
+    def,
+    asVisitorReads(withDraft(record, await readDraft(database, def, record._id))),
+  );
+  const path = def.versions.page.replace(':slug', encodeURIComponent(String(draft.slug ?? '')));
+  return { path, site: withPreview(site, def.name, draft) };
+}
