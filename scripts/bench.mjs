@@ -14,6 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { clickToPaint, pageWeight } from './bench/browser.mjs';
+import { DRAFTED_SIZE, drafted, fillDrafted } from './bench/drafts.mjs';
 import { fillInbox, inbox } from './bench/inbox.mjs';
 import { GENERATOR } from './bench/load-generator.mjs';
 import { argv, BUDGET, INBOX_SIZE, log, PUBLIC_ONLY, round } from './bench/options.mjs';
@@ -92,6 +93,14 @@ async function main() {
     } finally {
       await stopSite(inboxSite);
     }
+    log(`filling the embedded site with ${DRAFTED_SIZE} drafted services`);
+    await fillDrafted({ dataDir }, DRAFTED_SIZE);
+    const draftedSite = await startSite({ env: { DATA_DIR: dataDir } });
+    try {
+      results.drafted = await drafted(draftedSite);
+    } finally {
+      await stopSite(draftedSite);
+    }
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
@@ -103,10 +112,19 @@ async function main() {
       log(`filling the PostgreSQL inbox with ${INBOX_SIZE} messages`);
       await fillInbox({ url }, INBOX_SIZE);
       const inboxSite = await startSite({ env: { DATABASE_URL: url } });
+      let inboxRows;
       try {
-        return { ...start, inbox: await inbox(inboxSite) };
+        inboxRows = await inbox(inboxSite);
       } finally {
         await stopSite(inboxSite);
+      }
+      log(`filling PostgreSQL with ${DRAFTED_SIZE} drafted services`);
+      await fillDrafted({ url }, DRAFTED_SIZE);
+      const draftedSite = await startSite({ env: { DATABASE_URL: url } });
+      try {
+        return { ...start, inbox: inboxRows, drafted: await drafted(draftedSite) };
+      } finally {
+        await stopSite(draftedSite);
       }
     });
   }

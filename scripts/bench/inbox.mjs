@@ -25,27 +25,36 @@ export async function fillInbox({ dataDir, url }, count) {
       now() - (i || ' seconds')::interval,
       now() - (i || ' seconds')::interval
     from generate_series(1, ${count}) as i`;
+  await runOnStoppedSite({ dataDir, url }, [sql, 'vacuum analyze contact_messages']);
+}
+
+/**
+ * Run statements one by one on a stopped site's database: PostgreSQL, or the embedded folder. One
+ * each, since `vacuum` may not share a (simple query's implicit) transaction.
+ */
+export async function runOnStoppedSite({ dataDir, url }, statements) {
   if (url) {
     const pg = (await import('pg')).default;
     const client = new pg.Client({ connectionString: url });
     await client.connect();
-    await client.query(sql);
-    await client.query('vacuum analyze contact_messages');
-    await client.end();
-  } else {
-    const { PGlite } = await import('@electric-sql/pglite');
-    const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-    // The folder's lock, like the server and the backup script: never beside a running site.
-    const { acquireSiteLock } = await import('../../src/server/site-lock.mjs');
-    const lock = acquireSiteLock(dataDir, { command: 'bench' });
     try {
-      const db = await PGlite.create({ dataDir, extensions: { pg_trgm } });
-      await db.exec(sql);
-      await db.exec('vacuum analyze contact_messages');
-      await db.close();
+      for (const sql of statements) await client.query(sql);
     } finally {
-      lock.release();
+      await client.end();
     }
+    return;
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  // The folder's lock, like the server and the backup script: never beside a running site.
+  const { acquireSiteLock } = await import('../../src/server/site-lock.mjs');
+  const lock = acquireSiteLock(dataDir, { command: 'bench' });
+  try {
+    const db = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+    for (const sql of statements) await db.exec(sql);
+    await db.close();
+  } finally {
+    lock.release();
   }
 }
 
@@ -86,30 +95,39 @@ export async function inbox(site) {
     'stage=contacted&service=painting&order=queue',
   ]) {
     const url = `${site.base}/api/contactus?${query}`;
-    const check = await fetch(url, { headers: { authorization } });
-    const body = await check.json();
-    if (check.status !== 200) throw new Error(`${url}: ${check.status} ${JSON.stringify(body)}`);
-    // One staff member reading the inbox: latency of one request at a time, then ten at once.
-    const one = await load(url, {
-      connections: 1,
-      duration: Math.min(DURATION, 5),
-      headers: { authorization },
-    });
-    const ten = await load(url, {
-      connections: 10,
-      duration: Math.min(DURATION, 5),
-      headers: { authorization },
-    });
-    rows.push({
-      query,
-      totalCount: body.totalCount,
-      p50: one.p50,
-      p99: one.p99,
-      rps: one.rps,
-      p99At10: ten.p99,
-      rpsAt10: ten.rps,
-    });
-    log(`inbox ${query}: p50 ${one.p50} ms, p99 ${one.p99} ms (${body.totalCount} matching)`);
+    rows.push(await staffRead(url, authorization, query, (body) => body.totalCount));
+    log(
+      `inbox ${query}: p50 ${rows.at(-1).p50} ms, p99 ${rows.at(-1).p99} ms (${rows.at(-1).totalCount} matching)`,
+    );
   }
   return rows;
+}
+
+/**
+ * One staff member reading `url`: latency one request at a time, then ten at once. `count` says
+ * how many records the answer stands for (its body, then its headers).
+ */
+export async function staffRead(url, authorization, label, count) {
+  const check = await fetch(url, { headers: { authorization } });
+  const body = await check.json();
+  if (check.status !== 200) throw new Error(`${url}: ${check.status} ${JSON.stringify(body)}`);
+  const one = await load(url, {
+    connections: 1,
+    duration: Math.min(DURATION, 5),
+    headers: { authorization },
+  });
+  const ten = await load(url, {
+    connections: 10,
+    duration: Math.min(DURATION, 5),
+    headers: { authorization },
+  });
+  return {
+    query: label,
+    totalCount: count(body, check.headers),
+    p50: one.p50,
+    p99: one.p99,
+    rps: one.rps,
+    p99At10: ten.p99,
+    rpsAt10: ten.rps,
+  };
 }

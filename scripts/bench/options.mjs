@@ -24,6 +24,8 @@ export const BUDGET = {
   pageRatio: 0.5,
   apiRatio: 0.5,
   inboxP99Ms: 30,
+  /** A page of drafted content with each record's status, and a record's 50 versions (decision 109). */
+  draftedP99Ms: 30,
   lighthouse: 100,
   lcpMs: 1200,
   homeTotalKb: 300,

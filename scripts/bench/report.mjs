@@ -1,5 +1,6 @@
 // The bench's answer: a table with PASS or FAIL against each budget, then every figure as one JSON line.
 import os from 'node:os';
+import { DRAFTED_SIZE } from './drafts.mjs';
 import { ACCEPT_ENCODING, BUDGET, CONNECTIONS, DURATION, INBOX_SIZE, round } from './options.mjs';
 
 export function machine() {
@@ -52,6 +53,17 @@ export function report(results) {
     for (const r of rows)
       lines.push(
         `  ${mark(r.p99 <= BUDGET.inboxP99Ms)} ${r.query.padEnd(28)} p50 ${r.p50} ms p99 ${r.p99} ms (${r.totalCount} match; 10 at once: p99 ${r.p99At10} ms, ${r.rpsAt10} req/s)`,
+      );
+  }
+  for (const [label, rows] of [
+    ['PGlite', results.drafted],
+    ['PostgreSQL', results.postgres?.drafted],
+  ]) {
+    if (!rows) continue;
+    lines.push(`Drafted content at ${DRAFTED_SIZE} services (${label}), staff reads, one request at a time`);
+    for (const r of rows)
+      lines.push(
+        `  ${mark(r.p99 <= BUDGET.draftedP99Ms)} ${r.query.padEnd(28)} p50 ${r.p50} ms p99 ${r.p99} ms (${r.totalCount}; 10 at once: p99 ${r.p99At10} ms, ${r.rpsAt10} req/s)`,
       );
   }
   if (results.browser?.skipped) lines.push(`Browser measurements: ${results.browser.skipped}`);
