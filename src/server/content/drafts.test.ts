@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { contentTypes } from '../../shared/content/types';
 import { buildApp } from '../app';
 import { openDatabase } from '../db/client';
 import { serverSecret } from '../db/server-secrets';
@@ -183,6 +184,47 @@ describe('a draft', () => {
     );
     expect(create.statusCode).toBe(403);
     expect((await anonymous(`/api/service/${service._id}`)).json().title).toBe(service.title);
+  });
+});
+
+describe('a draft-only change', () => {
+  it('reaches no public surface, and leaves the page cache as it was', async () => {
+    const service = await newService();
+    const marker = `Zqx${Date.now().toString(36)}`;
+    const sitemap = (await anonymous('/sitemap.xml')).body;
+    const pages = [...sitemap.matchAll(/<loc>https?:\/\/[^/<]+([^<]*)<\/loc>/g)].map(
+      (match) => match[1] || '/',
+    );
+    expect(pages).toContain(`/services/${service.slug}`);
+    const surfaces = [
+      '/sitemap.xml',
+      '/robots.txt',
+      ...pages,
+      ...contentTypes.filter((def) => def.access.list === 'public').map((def) => `/api/${def.name}`),
+      `/api/service/${service._id}`,
+      `/api/service/${service.slug}`,
+      `/api/service?q=${marker}`,
+    ];
+    for (const url of surfaces) await anonymous(url);
+    await t.app.responseCacheSettled();
+    const before = new Map<string, string | undefined>();
+    for (const url of surfaces) before.set(url, (await anonymous(url)).headers.etag as string | undefined);
+    expect((await anonymous('/home')).headers['x-cache']).toBe('hit');
+
+    const saved = await call('PUT', `/api/service/${service._id}`, {
+      title: `${marker} title`,
+      description: `${marker} words`,
+      publish: false,
+    });
+    expect(saved.statusCode).toBe(200);
+    for (const url of surfaces) {
+      const res = await anonymous(url);
+      expect(res.body, url).not.toContain(marker);
+      expect(res.headers.etag, url).toBe(before.get(url));
+    }
+    // Nothing public changed, so nothing was cleared: the pages are still replayed from memory.
+    expect((await anonymous('/home')).headers['x-cache']).toBe('hit');
+    expect((await anonymous(`/services/${service.slug}`)).headers['x-cache']).toBe('hit');
   });
 });
 

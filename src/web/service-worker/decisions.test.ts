@@ -6,6 +6,7 @@ import {
   mayKeepAsset,
   mayKeepPage,
   notificationOf,
+  pageGone,
   pageKey,
   type RequestFacts,
   type ResponseFacts,
@@ -103,6 +104,10 @@ describe('what the worker keeps', () => {
 
   it('keys a page by its path alone', () => {
     expect(pageKey(`${ORIGIN}/contact?service=x#form`)).toBe(`${ORIGIN}/contact`);
+  });
+
+  it('drops the kept copy of a page the server answers 404 or 410 for: taken off the site or deleted', () => {
+    expect([200, 301, 404, 410, 500, 503].map(pageGone)).toEqual([false, false, true, true, false, false]);
   });
 
   it("treats a proxy's 502, 503 and 504 as an unreachable server", () => {

@@ -75,6 +75,12 @@ export function mayKeepPage(url: string, response: ResponseFacts): boolean {
 export const mayKeepAsset = (response: ResponseFacts) =>
   response.status === 200 && response.type === 'basic' && !response.redirected;
 
+/**
+ * The server says the page is no more (a record taken off the site or deleted, decision 109): its
+ * kept copy is dropped, so it is not shown offline either.
+ */
+export const pageGone = (status: number) => status === 404 || status === 410;
+
 /** A proxy's answer when the server behind it is down: show the kept copy instead. */
 export const serverUnreachable = (status: number) => status === 502 || status === 503 || status === 504;
 

@@ -7,6 +7,7 @@ import {
   mayKeepAsset,
   mayKeepPage,
   notificationOf,
+  pageGone,
   pageKey,
   serverUnreachable,
 } from './decisions';
@@ -207,7 +208,7 @@ async function networkFirst(event: FetchEvent): Promise<Response> {
   if (mayKeepPage(event.request.url, response)) {
     // The numbers kept pages show offline follow the settings: checked with each page kept.
     event.waitUntil(Promise.all([cache.put(key, response.clone()), keepContact()]));
-  }
+  } else if (pageGone(response.status)) event.waitUntil(cache.delete(key));
   return response;
 }
 
