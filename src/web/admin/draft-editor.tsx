@@ -233,7 +233,8 @@ export function DraftEditor({
               save.kind === 'idle' &&
               ` Draft saved ${formatWhen(meta.draft.updatedAt)}${draftBy}.`}
           </p>
-          <p className="draft-said" role="status">
+          {/* Announced as it changes; the page's one status region stays the notifications'. */}
+          <p className="draft-said" aria-live="polite" aria-atomic="true">
             {said && !said.problem ? said.text : ''}
           </p>
           {said?.problem && (
@@ -478,7 +479,7 @@ function DraftActions({
           {problem}
         </p>
       )}
-      <p className="draft-save" role="status">
+      <p className="draft-save" aria-live="polite" aria-atomic="true">
         {line}
       </p>
       <div className="draft-buttons">
