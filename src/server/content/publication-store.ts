@@ -79,7 +79,7 @@ export async function draftsOf(
   if (!def.versions || ids.length === 0) return new Map();
   const rows = await db.query<Record<string, unknown>>(
     `select ${DRAFT_COLUMNS} from content_drafts
-      where resource = $1 and record_id::text in (select jsonb_array_elements_text($2::jsonb))`,
+      where resource = $1 and record_id = any(array(select jsonb_array_elements_text($2::jsonb)::uuid))`,
     [def.name, JSON.stringify(ids)],
   );
   return new Map(rows.map((row) => [String(row.record_id), toDraft(row)]));

@@ -198,6 +198,15 @@ function contentIndexes(def: ContentTypeDef): { name: string; sql: string }[] {
       sql: `create unique index ${name} on ${def.table} (lower(${columnName(def.uniqueField)})) ${live}`,
     });
   }
+  if (def.list.order === 'position') {
+    // The display order, so a page of a long list (a staff screen's, `?page=`) is one index range
+    // instead of a sort of every record.
+    const name = `${def.table}_position`;
+    indexes.push({
+      name,
+      sql: `create index ${name} on ${def.table} (sort_order, created_at, id) ${live}`,
+    });
+  }
   if (def.list.order === 'newest') {
     const name = `${def.table}_newest`;
     const by = def.list.newestBy ? `${columnName(def.list.newestBy)} desc nulls last, ` : '';

@@ -61,3 +61,13 @@ create table slug_redirects (
   primary key (resource, slug)
 );
 create index slug_redirects_record on slug_redirects (resource, record_id);
+
+-- A page of a long list in display order (a staff screen's `?page=`) is one index range, not a sort.
+create index services_position on services (sort_order, created_at, id) where deleted_at is null;
+create index clients_position on clients (sort_order, created_at, id) where deleted_at is null;
+create index departments_position on departments (sort_order, created_at, id) where deleted_at is null;
+create index service_centers_position on service_centers (sort_order, created_at, id) where deleted_at is null;
+create index about_entries_position on about_entries (sort_order, created_at, id) where deleted_at is null;
+create index gallery_position on gallery (sort_order, created_at, id) where deleted_at is null;
+create index team_members_position on team_members (sort_order, created_at, id) where deleted_at is null;
+create index testimonials_position on testimonials (sort_order, created_at, id) where deleted_at is null;
