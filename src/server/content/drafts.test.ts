@@ -228,6 +228,69 @@ describe('a draft-only change', () => {
   });
 });
 
+describe('what only writers read', () => {
+  it('is not read by an API key that only reads, whoever it stands for', async () => {
+    const admin = await t.signIn('admin');
+    const hidden = await call('POST', '/api/service', {
+      title: `Key never sees ${Date.now().toString(36)}`,
+      description: 'Off the site.',
+      serviceName: 'paint',
+      publish: false,
+    });
+    const service = await newService();
+    await call('PUT', `/api/service/${service._id}`, { description: 'A draft for writers.', publish: false });
+    for (const userId of [undefined, editor.userId]) {
+      const made = await t.app.inject({
+        method: 'POST',
+        url: '/api/keys',
+        headers: admin,
+        payload: {
+          name: `Reader ${userId ?? 'nobody'}`,
+          scopes: ['content:read'],
+          ...(userId ? { userId } : {}),
+        },
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      const key = { authorization: `Bearer ${made.json().key as string}` };
+      const list = (await t.app.inject({ method: 'GET', url: '/api/service?draft=1', headers: key })).json();
+      expect(list.map((row: Answer) => row._id)).not.toContain(hidden.json()._id);
+      expect(list.find((row: Answer) => row._id === service._id)).not.toHaveProperty('status');
+      const one = await t.app.inject({
+        method: 'GET',
+        url: `/api/service/${service._id}?draft=1`,
+        headers: key,
+      });
+      expect(one.json().description).toBe('What we do, as published.');
+      expect(
+        (await t.app.inject({ method: 'GET', url: `/api/service/${hidden.json()._id}`, headers: key }))
+          .statusCode,
+      ).toBe(404);
+    }
+  });
+
+  it('is no choice for a visitor: a request for a service off the site is refused as unknown', async () => {
+    const hidden = await call('POST', '/api/service', {
+      title: `Not offered yet ${Date.now().toString(36)}`,
+      description: 'Off the site.',
+      serviceName: 'paint',
+      publish: false,
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/contactus',
+      payload: {
+        name: 'A visitor',
+        email: 'visitor@example.com',
+        phone: '03001234567',
+        message: 'Please quote for this.',
+        service: hidden.json().slug,
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual({ service: 'Choose a service from the list.' });
+  });
+});
+
 describe('a preview link', () => {
   it('shows the public page with the draft to someone without an account, marked, noindex, no-store', async () => {
     const service = await newService();
@@ -366,6 +429,51 @@ describe('a scheduled publish', () => {
     expect((await anonymous(`/api/service/${other._id}`)).json().description).toBe(
       'What we do, as published.',
     );
+  });
+
+  it('is called off when someone who may not publish changes the draft: the office cannot publish by it', async () => {
+    const service = await newService();
+    await call('PUT', `/api/service/${service._id}`, {
+      description: 'Checked by the editor.',
+      publish: false,
+    });
+    const at = new Date(Date.now() + 2 * 86_400_000);
+    await call('POST', `/api/service/${service._id}/publish`, { at: at.toISOString() });
+    const changed = await call(
+      'PUT',
+      `/api/service/${service._id}`,
+      { description: 'Slipped in by the office.', publish: false },
+      office,
+    );
+    expect(changed.json()).toMatchObject({ status: 'changed', publishAt: null });
+    await t.app.jobs.runDue(new Date(at.getTime() + 1000));
+    expect((await anonymous(`/api/service/${service._id}`)).json().description).toBe(
+      'What we do, as published.',
+    );
+    // An editor's own change keeps the time.
+    await call('PUT', `/api/service/${service._id}`, { description: 'Checked again.', publish: false });
+    const kept = await call('POST', `/api/service/${service._id}/publish`, { at: at.toISOString() });
+    expect(kept.json().status).toBe('scheduled');
+    const edited = await call('PUT', `/api/service/${service._id}`, {
+      description: 'Checked, final.',
+      publish: false,
+    });
+    expect(edited.json()).toMatchObject({ status: 'scheduled', publishAt: at.toISOString() });
+  });
+
+  it('does not put older values back over a publish made since: it is called off instead', async () => {
+    const service = await newService();
+    await call('PUT', `/api/service/${service._id}`, { description: 'The old plan.', publish: false });
+    const at = new Date(Date.now() + 3 * 86_400_000);
+    await call('POST', `/api/service/${service._id}/publish`, { at: at.toISOString() });
+    await call('PUT', `/api/service/${service._id}`, { description: 'Published since, and newer.' });
+    await t.app.jobs.runDue(new Date(at.getTime() + 1000));
+    expect((await anonymous(`/api/service/${service._id}`)).json().description).toBe(
+      'Published since, and newer.',
+    );
+    const staff = (await call('GET', `/api/service/${service._id}?draft=1`)).json();
+    expect(staff).toMatchObject({ status: 'changed', publishAt: null, description: 'The old plan.' });
+    expect(staff.draft.stale).toBe(true);
   });
 
   it('runs once with two instances on one database, and survives a restart', async () => {

@@ -12,6 +12,7 @@ import { listVersions, readVersion } from './publication-store';
 import {
   cancelSchedule,
   type DraftOutcome,
+  mayPublish,
   type PublishQueue,
   publishNow,
   restoreVersion,
@@ -217,7 +218,13 @@ export function publicationRoutes(
       async (request) => {
         const { id, n } = request.params;
         const outcome = await app.changes.write((tx) =>
-          restoreVersion(tx, repository, { id, n, actor: request.user, now: new Date() }),
+          restoreVersion(tx, repository, {
+            id,
+            n,
+            actor: request.user,
+            now: new Date(),
+            mayPublish: mayPublish(request, def),
+          }),
         );
         if (outcome.kind === 'no-version') throw notFound('Version');
         return answer(request, outcome);

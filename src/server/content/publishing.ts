@@ -42,7 +42,10 @@ export type PublishQueue = Pick<JobQueue, 'enqueue' | 'cancel'>;
  * the site, exactly as an anonymous visitor does.
  */
 export function readsDrafts(request: FastifyRequest, def: ContentTypeDef): boolean {
-  const { user } = request;
+  const { user, apiKey } = request;
+  // A key reads as its writers do only with the scope to write: a `content:read` key (a site or an
+  // app showing the content) reads what visitors read, whoever it stands for.
+  if (apiKey && !apiKey.scopes.includes('content:write')) return false;
   return Boolean(def.versions) && !user?.twoFactorSetupRequired && mayCall(user?.role, def.access.update);
 }
 
@@ -121,6 +124,11 @@ export async function saveDraft(
     expected?: number;
     actor: SessionUser | null;
     now: Date;
+    /**
+     * Whether the saver may publish. A scheduled draft changed by someone who may not is no longer
+     * scheduled: what goes on the site at its time is what a publisher saw.
+     */
+    mayPublish: boolean;
   },
 ): Promise<DraftOutcome> {
   const { def } = repository;
@@ -139,10 +147,20 @@ export async function saveDraft(
     basedOn: draft ? draft.basedOn : ((record.publishedAt as string | null) ?? null),
     updatedAt: update.now.toISOString(),
     updatedBy: update.actor?._id ?? null,
-    publishAt: draft?.publishAt ?? null,
-    scheduledBy: draft?.scheduledBy ?? null,
+    publishAt: update.mayPublish ? (draft?.publishAt ?? null) : null,
+    scheduledBy: update.mayPublish ? (draft?.scheduledBy ?? null) : null,
   };
   await writeDraft(tx, def, record._id, next);
+  // The queue's job stays; when it runs it finds no time on the draft and publishes nothing.
+  if (draft?.publishAt && !next.publishAt)
+    await tx.record({
+      resource: def.name,
+      id: record._id,
+      action: 'unschedule',
+      actor: update.actor,
+      name: recordName(def, record),
+      fields: [{ field: 'publishAt', before: draft.publishAt }],
+    });
   return { kind: 'saved', record: staffView(record, next, true) };
 }
 
@@ -228,6 +246,38 @@ export async function publishNow(
     action: 'publish',
   });
   return { kind: 'saved', record: staffView(outcome.record, null, false) };
+}
+
+/**
+ * The queue's run of a scheduled publish. It publishes only a draft that still has its time (saving
+ * it without the right to publish calls the time off) and that no later publish overtook: a draft
+ * begun before values that were published since would put the older ones back, so its schedule is
+ * called off instead, for a person to look at.
+ */
+export async function publishScheduled(
+  tx: ChangeTransaction,
+  repository: ContentRepository,
+  queue: PublishQueue,
+  run: { id: string; actor: SessionUser | null; now: Date },
+): Promise<'published' | 'not scheduled' | 'overtaken'> {
+  const { def } = repository;
+  const record = await repository.in(tx).findById(run.id, { forUpdate: true });
+  const draft = record ? await readDraft(tx, def, record._id, true) : null;
+  if (!record || !draft?.publishAt) return 'not scheduled';
+  if (publicationOf(record, draft).draft?.stale) {
+    await writeDraft(tx, def, record._id, { ...draft, publishAt: null, scheduledBy: null });
+    await tx.record({
+      resource: def.name,
+      id: record._id,
+      action: 'unschedule',
+      actor: run.actor,
+      name: recordName(def, record),
+      fields: [{ field: 'publishAt', before: draft.publishAt }],
+    });
+    return 'overtaken';
+  }
+  await publishNow(tx, repository, queue, { id: run.id, actor: run.actor, now: run.now, scheduled: true });
+  return 'published';
 }
 
 /** Take the record off the site; its values, draft and schedule stay. */
@@ -334,7 +384,7 @@ export async function cancelSchedule(
 export async function restoreVersion(
   tx: ChangeTransaction,
   repository: ContentRepository,
-  restore: { id: string; n: number; actor: SessionUser | null; now: Date },
+  restore: { id: string; n: number; actor: SessionUser | null; now: Date; mayPublish: boolean },
 ): Promise<DraftOutcome | { kind: 'no-version' }> {
   const version = await readVersion(tx, repository.def, restore.id, restore.n);
   if (!version) return { kind: 'no-version' };
@@ -343,5 +393,11 @@ export async function restoreVersion(
   const values = Object.fromEntries(
     Object.entries(version.values).filter(([key]) => draftKeys(def).includes(key)),
   );
-  return saveDraft(tx, repository, { id: restore.id, values, actor: restore.actor, now: restore.now });
+  return saveDraft(tx, repository, {
+    id: restore.id,
+    values,
+    actor: restore.actor,
+    now: restore.now,
+    mayPublish: restore.mayPublish,
+  });
 }

@@ -123,7 +123,14 @@ export function recordRoutes(
         if (def.versions && publish === false) {
           await checkChoices(def, values, await repository.findById(id));
           const outcome = await app.changes.write((tx) =>
-            saveDraft(tx, repository, { id, values, expected, actor: request.user, now: new Date() }),
+            saveDraft(tx, repository, {
+              id,
+              values,
+              expected,
+              actor: request.user,
+              now: new Date(),
+              mayPublish: mayPublish(request, def),
+            }),
           );
           if (outcome.kind === 'missing') throw notFound(label);
           if (outcome.kind === 'stale') throw conflict(visibleTo(request.user, def, outcome.current));

@@ -5,7 +5,7 @@
 import fp from 'fastify-plugin';
 import { siteTimeZone } from '../../shared/clock';
 import { createIntake, type Intake } from '../content/intake';
-import { PUBLISH_JOB, publishNow } from '../content/publishing';
+import { PUBLISH_JOB, publishScheduled } from '../content/publishing';
 import { contentRoutes } from '../content/routes';
 import type { SessionUser } from '../http/identity';
 
@@ -44,11 +44,10 @@ export const contentRoutesPlugin = fp(
       if (!repository?.def.versions) throw new Error(`No content type with drafts named ${job.payload.type}`);
       // Published under the name of whoever scheduled it, as the audit log shows it.
       const actor = (job.payload.actor ?? null) as SessionUser | null;
-      await publishNow(tx, repository, app.jobs, {
+      await publishScheduled(tx, repository, app.jobs, {
         id: String(job.payload.id),
         actor,
         now: new Date(),
-        scheduled: true,
       });
     });
     for (const def of app.contentTypes) {

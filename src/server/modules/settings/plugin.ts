@@ -22,8 +22,11 @@ export const settingsPlugin = fp(
     app.decorate(
       'checkChoices',
       createChoiceCheck({
-        hasSlug: async (type, slug) => Boolean(await repositories.get(type)?.findBySlug(slug)),
-        hasId: async (type, id) => Boolean(await repositories.get(type)?.findById(id)),
+        // A reference names a record on the site: a draft or a record taken off is no choice, for
+        // a visitor's form (whose answer would tell it exists) or a page that would link to it.
+        hasSlug: async (type, slug) =>
+          Boolean(await repositories.get(type)?.findBySlug(slug, { published: true })),
+        hasId: async (type, id) => Boolean(await repositories.get(type)?.findById(id, { published: true })),
         isApprovedStaff: async (id) => {
           const user = await app.authStore.findUserById(id);
           return takesRequests(user) && !user?.deactivatedAt;

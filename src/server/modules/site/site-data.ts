@@ -106,7 +106,7 @@ export function createSiteData(
       const record = await requests.findByTrackHash(hashTrackToken(token));
       if (!record || typeof record.reference !== 'string') return null;
       const slug = typeof record.service === 'string' ? record.service : '';
-      const service = slug ? await repositories.get('service')?.findBySlug(slug) : null;
+      const service = slug ? await repositories.get('service')?.findBySlug(slug, { published: true }) : null;
       const stage = String(record.stage);
       return {
         reference: record.reference,
