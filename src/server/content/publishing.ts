@@ -153,14 +153,7 @@ export async function saveDraft(
   await writeDraft(tx, def, record._id, next);
   // The queue's job stays; when it runs it finds no time on the draft and publishes nothing.
   if (draft?.publishAt && !next.publishAt)
-    await tx.record({
-      resource: def.name,
-      id: record._id,
-      action: 'unschedule',
-      actor: update.actor,
-      name: recordName(def, record),
-      fields: [{ field: 'publishAt', before: draft.publishAt }],
-    });
+    await recordUnscheduled(tx, def, record, draft.publishAt, update.actor);
   return { kind: 'saved', record: staffView(record, next, true) };
 }
 
@@ -266,18 +259,29 @@ export async function publishScheduled(
   if (!record || !draft?.publishAt) return 'not scheduled';
   if (publicationOf(record, draft).draft?.stale) {
     await writeDraft(tx, def, record._id, { ...draft, publishAt: null, scheduledBy: null });
-    await tx.record({
-      resource: def.name,
-      id: record._id,
-      action: 'unschedule',
-      actor: run.actor,
-      name: recordName(def, record),
-      fields: [{ field: 'publishAt', before: draft.publishAt }],
-    });
+    await recordUnscheduled(tx, def, record, draft.publishAt, run.actor);
     return 'overtaken';
   }
   await publishNow(tx, repository, queue, { id: run.id, actor: run.actor, now: run.now, scheduled: true });
   return 'published';
+}
+
+/** The audit entry of a schedule called off, by a person or by the queue's run. */
+function recordUnscheduled(
+  tx: ChangeTransaction,
+  def: ContentTypeDef,
+  record: StoredRecord,
+  publishAt: string | null,
+  actor: SessionUser | null,
+) {
+  return tx.record({
+    resource: def.name,
+    id: record._id,
+    action: 'unschedule',
+    actor,
+    name: recordName(def, record),
+    fields: [{ field: 'publishAt', before: publishAt }],
+  });
 }
 
 /** Take the record off the site; its values, draft and schedule stay. */
@@ -369,14 +373,7 @@ export async function cancelSchedule(
   const next = { ...draft, publishAt: null, scheduledBy: null };
   await writeDraft(tx, def, record._id, next);
   await queue.cancel(tx, publishJobKey(def.name, record._id));
-  await tx.record({
-    resource: def.name,
-    id: record._id,
-    action: 'unschedule',
-    actor: change.actor,
-    name: recordName(def, record),
-    fields: [{ field: 'publishAt', before: draft.publishAt }],
-  });
+  await recordUnscheduled(tx, def, record, draft.publishAt, change.actor);
   return { kind: 'saved', record: staffView(record, next, true) };
 }
 
