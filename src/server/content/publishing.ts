@@ -20,7 +20,7 @@ import {
   withDraft,
   writeDraft,
 } from './publication-store';
-import { type ContentRepository, recordName, type StoredRecord } from './repository';
+import { type FindOptions, recordName, type StoredRecord, type UpdateResult } from './repository';
 
 /**
  * What staff do with a versioned record's draft (decision 109): save it, publish it now or at a
@@ -28,6 +28,19 @@ import { type ContentRepository, recordName, type StoredRecord } from './reposit
  * caller's change transaction; only what visitors see (a publish, an unpublish) and the schedule
  * are audit entries, so a draft saved every few seconds while typing writes none.
  */
+
+/**
+ * What publishing needs of the records it works on: a content type's repository, or the site's
+ * public words (the settings' one record, modules/settings/site-words.ts).
+ */
+export interface PublishableRecords {
+  def: ContentTypeDef;
+  findById(id: string, options?: Pick<FindOptions, 'forUpdate'>): Promise<StoredRecord | null>;
+  findBySlug(slug: string): Promise<StoredRecord | null>;
+  update(id: string, values: Record<string, unknown>): Promise<UpdateResult>;
+  /** The same records inside a change's transaction. */
+  in(tx: ChangeTransaction): PublishableRecords;
+}
 
 /** What a scheduled publish is queued as: one pending job per record (modules/jobs). */
 export const PUBLISH_JOB = 'publish';
@@ -93,7 +106,7 @@ const staffView = (record: StoredRecord, draft: DraftRow | null, asDraft: boolea
 /** A record as staff read it, from the pool or a transaction; `asDraft` overlays its draft. */
 export async function readForStaff(
   db: Database,
-  repository: ContentRepository,
+  repository: PublishableRecords,
   record: StoredRecord,
   asDraft: boolean,
 ): Promise<StaffRecord> {
@@ -107,7 +120,7 @@ const currentVersion = (record: StoredRecord, draft: DraftRow | null) => draft?.
  * An address another live record holds cannot be a draft's: told now, not at the publish that
  * would fail on it.
  */
-async function checkSlugFree(repository: ContentRepository, id: string, slug: unknown) {
+async function checkSlugFree(repository: PublishableRecords, id: string, slug: unknown) {
   if (typeof slug !== 'string') return;
   const holder = await repository.findBySlug(slug);
   if (holder && holder._id !== id)
@@ -117,7 +130,7 @@ async function checkSlugFree(repository: ContentRepository, id: string, slug: un
 /** Save `values` (any of the editable fields, the address) into the record's draft. */
 export async function saveDraft(
   tx: ChangeTransaction,
-  repository: ContentRepository,
+  repository: PublishableRecords,
   update: {
     id: string;
     values: Record<string, unknown>;
@@ -164,7 +177,7 @@ export async function saveDraft(
  */
 export async function recordPublish(
   tx: ChangeTransaction,
-  repository: ContentRepository,
+  repository: PublishableRecords,
   change: {
     before: StoredRecord | null;
     after: StoredRecord;
@@ -201,7 +214,7 @@ export async function recordPublish(
  */
 export async function publishNow(
   tx: ChangeTransaction,
-  repository: ContentRepository,
+  repository: PublishableRecords,
   queue: PublishQueue,
   publish: {
     id: string;
@@ -221,7 +234,7 @@ export async function publishNow(
     return { kind: 'stale', current: staffView(before, draft, true) };
   if (!draft && before.publishedAt) return { kind: 'saved', record: staffView(before, null, false) };
   const values = { ...(draft?.values ?? {}), publishedAt: publish.now.toISOString() };
-  let outcome: Awaited<ReturnType<ContentRepository['update']>>;
+  let outcome: UpdateResult;
   try {
     outcome = await records.update(before._id, values);
   } catch (error) {
@@ -249,7 +262,7 @@ export async function publishNow(
  */
 export async function publishScheduled(
   tx: ChangeTransaction,
-  repository: ContentRepository,
+  repository: PublishableRecords,
   queue: PublishQueue,
   run: { id: string; actor: SessionUser | null; now: Date },
 ): Promise<'published' | 'not scheduled' | 'overtaken'> {
@@ -287,7 +300,7 @@ function recordUnscheduled(
 /** Take the record off the site; its values, draft and schedule stay. */
 export async function unpublish(
   tx: ChangeTransaction,
-  repository: ContentRepository,
+  repository: PublishableRecords,
   change: { id: string; actor: SessionUser | null },
 ): Promise<DraftOutcome> {
   const { def } = repository;
@@ -314,7 +327,7 @@ export async function unpublish(
  */
 export async function schedulePublish(
   tx: ChangeTransaction,
-  repository: ContentRepository,
+  repository: PublishableRecords,
   queue: PublishQueue,
   schedule: { id: string; at: Date; actor: SessionUser | null; now: Date; expected?: number },
 ): Promise<DraftOutcome> {
@@ -361,7 +374,7 @@ export async function schedulePublish(
 /** Call off a scheduled publish; the draft stays. */
 export async function cancelSchedule(
   tx: ChangeTransaction,
-  repository: ContentRepository,
+  repository: PublishableRecords,
   queue: PublishQueue,
   change: { id: string; actor: SessionUser | null },
 ): Promise<DraftOutcome> {
@@ -380,7 +393,7 @@ export async function cancelSchedule(
 /** Make version `n` the record's draft; it is published only when someone publishes it. */
 export async function restoreVersion(
   tx: ChangeTransaction,
-  repository: ContentRepository,
+  repository: PublishableRecords,
   restore: { id: string; n: number; actor: SessionUser | null; now: Date; mayPublish: boolean },
 ): Promise<DraftOutcome | { kind: 'no-version' }> {
   const version = await readVersion(tx, repository.def, restore.id, restore.n);
