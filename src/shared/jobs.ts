@@ -25,3 +25,17 @@ export const jobEntrySchema = z.object({
   failedAt: z.string().nullable(),
 });
 export type JobEntry = z.infer<typeof jobEntrySchema>;
+
+/** The kind of a scheduled publish (decision 109). */
+export const PUBLISH_JOB_KIND = 'publish';
+
+/**
+ * The record a scheduled publish is about, read from its key (`publish:<type>:<id>`, the key the
+ * server's content/publishing.ts gives it); null for a job of another kind.
+ */
+export function publishedRecordOf(job: Pick<JobEntry, 'kind' | 'key'>): { type: string; id: string } | null {
+  if (job.kind !== PUBLISH_JOB_KIND) return null;
+  const [kind, type, ...rest] = job.key.split(':');
+  const id = rest.join(':');
+  return kind === PUBLISH_JOB_KIND && type && id ? { type, id } : null;
+}

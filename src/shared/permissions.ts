@@ -24,8 +24,11 @@ export const RESOURCE_ACTIONS = {
   >),
   /** Pictures for the public content (a request's photos come with the request). */
   pictures: ['upload'],
-  /** The site's public words in the settings: company texts, hero, about, phone, trust signals. */
-  siteWords: ['update'],
+  /**
+   * The site's public words in the settings: company texts, hero, about, phone, trust signals.
+   * `update` saves them as a draft; `publish` puts them on the site, as for the content (decision 110).
+   */
+  siteWords: ['update', 'publish'],
   /**
    * Contact requests. `read` sees them (with photos, notes and history); the others change one group
    * of fields each (shared/request-fields.ts) or reach the customer; how many a role reaches, its
@@ -123,7 +126,14 @@ export const ROLE_DECLARATIONS = {
     label: 'Editor',
     summary:
       'Keeps the public site up to date: writes and publishes the content, its pictures and the site’s public words. No requests.',
-    rights: [...publicContentRights, ...publishRights, 'pictures:upload', 'siteWords:update', 'trash:read'],
+    rights: [
+      ...publicContentRights,
+      ...publishRights,
+      'pictures:upload',
+      'siteWords:update',
+      'siteWords:publish',
+      'trash:read',
+    ],
     requestReach: 'none',
   },
   technician: {

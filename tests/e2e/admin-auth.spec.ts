@@ -22,6 +22,7 @@ const ADMIN_PATHS = [
   '/settings',
   '/trash',
   '/audit',
+  '/jobs',
   '/account',
 ];
 

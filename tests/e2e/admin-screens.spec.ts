@@ -18,6 +18,7 @@ const SCREENS = [
   '/settings',
   '/trash',
   '/audit',
+  '/jobs',
   '/account',
 ];
 
@@ -98,28 +99,47 @@ test('lists show each record’s picture and category; My account can show a typ
   await expect(page.getByRole('button', { name: 'Hide password' })).toHaveAttribute('aria-pressed', 'true');
 });
 
-test('site settings are edited with the generic form and its messages', async ({ page }) => {
+test('site settings are edited with the generic form and its messages; the words are published', async ({
+  page,
+}) => {
   await page.goto('/settings');
+  const words = page.getByRole('region', { name: 'What visitors read' });
+  const publish = words.getByRole('button', { name: 'Publish' });
   const email = page.getByLabel('Email', { exact: true });
   const original = await email.inputValue();
   await email.fill('not-an-address');
   await email.blur();
   await expect(page.getByText('Invalid email address.')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Save settings' })).toBeDisabled();
+  await expect(publish).toBeDisabled();
   await email.fill(original);
   await expect(page.getByText('Invalid email address.')).toHaveCount(0);
 
   const youtube = page.getByLabel('YouTube');
   const channel = `https://www.youtube.com/@${unique('chan').replace(/\s/g, '')}`;
   await youtube.fill(channel);
-  await page.getByRole('button', { name: 'Save settings' }).click();
-  await expect(page.getByRole('status')).toContainText('Data Updated Successfully!');
+  await publish.click();
+  await expect(page.getByRole('status').filter({ hasText: 'Data Updated Successfully!' })).toBeVisible();
   await page.reload();
   await expect(page.getByLabel('YouTube')).toHaveValue(channel);
-  // A second save right after the first works: the form took the new version.
+  // A second publish right after the first works: the form took the new version.
   await page.getByLabel('YouTube').fill('');
+  await words.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Data Updated Successfully!' })).toBeVisible();
+
+  // The operations are saved as they are, in their own form.
+  const notify = page.getByLabel('Send new requests to');
+  const before = await notify.inputValue();
+  await notify.fill('desk@example.com');
   await page.getByRole('button', { name: 'Save settings' }).click();
-  await expect(page.getByRole('status')).toContainText('Data Updated Successfully!');
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Data Updated Successfully!' }).last(),
+  ).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Send new requests to')).toHaveValue('desk@example.com');
+  await page.getByLabel('Send new requests to').fill(before);
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByLabel('Send new requests to')).toHaveValue(before);
+  await expect(page.getByRole('button', { name: 'Save settings' })).toBeEnabled();
 });
 
 test('the trash restores a deleted record and deletes one for good; the audit log shows who did it', async ({

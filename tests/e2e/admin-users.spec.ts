@@ -57,10 +57,12 @@ test('an admin approves a second user, who can then log in as an editor', async 
   // The header names the editor's role, never "Admin"; the way back is their first screen.
   await expect(editor.locator('.admin-brand-tag')).toHaveText('Editor');
   await expect(editor.getByRole('main').getByRole('link', { name: 'Go to Dashboard' })).toBeVisible();
-  // Editors change the site's public words, and never see the operations (sign-in rules, mail).
+  // Editors change and publish the site's public words, and never see the operations (sign-in
+  // rules, mail).
   await editor.goto('/settings');
   await expect(editor.getByLabel('Company name')).toBeEnabled();
-  await expect(editor.getByRole('button', { name: 'Save settings' })).toBeVisible();
+  await expect(editor.getByRole('button', { name: 'Publish' })).toBeVisible();
+  await expect(editor.getByRole('button', { name: 'Save settings' })).toHaveCount(0);
   await expect(editor.getByRole('group', { name: 'Sign-in' })).toHaveCount(0);
   await expect(editor.getByLabel('Send new requests to')).toHaveCount(0);
   await editorContext.close();

@@ -1,6 +1,6 @@
 import { request } from '@playwright/test';
 import { SERVICE_CATEGORIES } from '../../src/shared/constants';
-import { apiWrite, expect, expectAccessible, requestAccount, adminTest as test, unique } from './fixtures';
+import { apiWrite, expect, expectAccessible, signedInAs, adminTest as test, unique } from './fixtures';
 
 /** The job queue looks for due work every 10 s (server/modules/jobs): a publish lands within that. */
 const GOES_LIVE_WITHIN_MS = 40_000;
@@ -128,13 +128,6 @@ test('someone without the right to publish saves drafts and is told who publishe
   workerSite,
   records,
 }) => {
-  const person = {
-    name: unique('Office drafter'),
-    username: unique('office-drafter').replace(/\W+/g, '-').toLowerCase(),
-    password: 'office drafter passphrase 7',
-  };
-  const id = await requestAccount(baseURL, workerSite.adminStatePath, person);
-  await apiWrite(page, 'PUT', `/api/users/${id}`, { role: 'office' });
   const title = unique('Office journey service');
   await records.create('service', {
     title,
@@ -142,12 +135,12 @@ test('someone without the right to publish saves drafts and is told who publishe
     serviceName: SERVICE_CATEGORIES[0],
   });
 
-  const context = await browser.newContext({ baseURL });
-  const login = await context.request.post('/api/auth/login', {
-    data: { username: person.username, password: person.password },
+  const { page: office, context } = await signedInAs('office', {
+    page,
+    browser,
+    baseURL,
+    adminStatePath: workerSite.adminStatePath,
   });
-  expect(login.status(), await login.text()).toBe(200);
-  const office = await context.newPage();
   await office.goto('/addServices');
   await office.getByRole('row').filter({ hasText: title }).getByRole('button', { name: /^Edit/ }).click();
   const dialog = office.getByRole('dialog', { name: 'Edit service' });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import {
   type APIRequestContext,
+  type Browser,
   type BrowserContext,
   test as base,
   expect,
@@ -251,4 +252,28 @@ export async function expectAccessible(page: Page) {
   expect(
     serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
   ).toEqual([]);
+}
+
+/**
+ * A browser page signed in as a new staff member with `role`: asked for as a visitor does, made
+ * that role by the admin `page`, then logged in in a context of its own.
+ */
+export async function signedInAs(
+  role: 'office' | 'editor' | 'technician',
+  setup: { page: Page; browser: Browser; baseURL: string | undefined; adminStatePath: string },
+): Promise<{ page: Page; context: BrowserContext; userId: string }> {
+  const label = unique(`${role} journey`);
+  const person = {
+    name: label,
+    username: label.replace(/\W+/g, '-').toLowerCase(),
+    password: `${role} journey passphrase 7`,
+  };
+  const userId = await requestAccount(setup.baseURL, setup.adminStatePath, person);
+  await apiWrite(setup.page, 'PUT', `/api/users/${userId}`, { role });
+  const context = await setup.browser.newContext({ baseURL: setup.baseURL });
+  const login = await context.request.post('/api/auth/login', {
+    data: { username: person.username, password: person.password },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  return { page: await context.newPage(), context, userId };
 }

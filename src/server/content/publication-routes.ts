@@ -13,13 +13,13 @@ import {
   cancelSchedule,
   type DraftOutcome,
   mayPublish,
+  type PublishableRecords,
   type PublishQueue,
   publishNow,
   restoreVersion,
   schedulePublish,
   unpublish,
 } from './publishing';
-import type { ContentRepository } from './repository';
 import { routeContext } from './route-context';
 
 /** The name of the key preview links are signed with, in `server_secrets`. */
@@ -43,41 +43,69 @@ const versionSummary = z.object({
 });
 
 /**
+ * Where a drafted type's routes are: each record's under `${base}/:id`, or, for the one record of
+ * the site's words (decision 110), under `base` itself, with `one` its id and `record` its answer.
+ */
+export interface PublicationPlace {
+  base: string;
+  tags: string[];
+  label: string;
+  record: z.ZodType;
+  one?: string;
+  /** The declaration whose staff-only fields answers hide: the type's own when absent. */
+  declared?: Parameters<typeof visibleTo>[1];
+}
+
+/** A content type's place: its records' own paths and answers. */
+export function typePlace(repository: PublishableRecords): PublicationPlace {
+  const { base, tags, label, schemas } = routeContext(repository.def);
+  return { base, tags, label, record: schemas.record };
+}
+
+/**
  * The routes of a type declared with `versions` (decision 109): publish a draft now or at a time,
  * call a schedule off, take a record off the site, a preview link, the kept versions and restoring
  * one into the draft. Staff only; what visitors read is the record routes' published rows.
  */
 export function publicationRoutes(
-  repository: ContentRepository,
+  repository: PublishableRecords,
   hooks: ContentHooks,
   queue: () => PublishQueue,
+  place: PublicationPlace = typePlace(repository),
 ): FastifyPluginAsyncZod {
-  const { def, schemas, base, tags, label } = routeContext(repository.def);
+  const { def } = repository;
+  const { tags, label } = place;
+  const declared = place.declared ?? def;
   const publishRule = def.access.publish ?? def.access.update;
   const write = { keyScope: keyScopeFor(def, 'write', hooks) };
   const noun = label.toLowerCase();
+  // A record's routes take its id from the path; the one record's are at the base.
+  const base = place.one ? place.base : `${place.base}/:id`;
+  const recordParams = place.one ? {} : { params: idParams };
+  const nParams = place.one ? versionParams.omit({ id: true }) : versionParams;
+  const idOf = (params: unknown) => place.one ?? (params as { id: string }).id;
   return async (app) => {
     const answer = (request: { user: Parameters<typeof visibleTo>[0] }, outcome: DraftOutcome) => {
       if (outcome.kind === 'missing') throw notFound(label);
-      if (outcome.kind === 'stale') throw conflict(visibleTo(request.user, def, outcome.current));
-      return visibleTo(request.user, def, outcome.record);
+      if (outcome.kind === 'stale') throw conflict(visibleTo(request.user, declared, outcome.current));
+      return visibleTo(request.user, declared, outcome.record);
     };
-    const recordAnswers = { 200: schemas.record, 400: errorSchema, 404: errorSchema, 409: errorSchema };
+    const recordAnswers = { 200: place.record, 400: errorSchema, 404: errorSchema, 409: errorSchema };
 
     app.post(
-      `${base}/:id/publish`,
+      `${base}/publish`,
       {
         config: { access: publishRule, ...write },
         schema: {
           tags,
           summary: `Publish a ${noun}'s draft now, or with \`at\` at that time (a new time replaces the old)`,
-          params: idParams,
+          ...recordParams,
           body: publishBody,
           response: recordAnswers,
         },
       },
       async (request) => {
-        const { id } = request.params;
+        const id = idOf(request.params);
         const { at, version } = request.body;
         const now = new Date();
         const when = at ? new Date(at) : null;
@@ -97,13 +125,13 @@ export function publicationRoutes(
     );
 
     app.delete(
-      `${base}/:id/publish`,
+      `${base}/publish`,
       {
         config: { access: publishRule, ...write },
         schema: {
           tags,
           summary: `Call off a ${noun}'s scheduled publish; the draft stays`,
-          params: idParams,
+          ...recordParams,
           response: recordAnswers,
         },
       },
@@ -111,44 +139,46 @@ export function publicationRoutes(
         answer(
           request,
           await app.changes.write((tx) =>
-            cancelSchedule(tx, repository, queue(), { id: request.params.id, actor: request.user }),
+            cancelSchedule(tx, repository, queue(), { id: idOf(request.params), actor: request.user }),
           ),
         ),
     );
 
-    app.post(
-      `${base}/:id/unpublish`,
-      {
-        config: { access: publishRule, ...write },
-        schema: {
-          tags,
-          summary: `Take a ${noun} off the site without deleting it; publishing puts it back`,
-          params: idParams,
-          response: recordAnswers,
+    // The site's words are always on the site: they change, they are never taken off.
+    if (!place.one)
+      app.post(
+        `${base}/unpublish`,
+        {
+          config: { access: publishRule, ...write },
+          schema: {
+            tags,
+            summary: `Take a ${noun} off the site without deleting it; publishing puts it back`,
+            ...recordParams,
+            response: recordAnswers,
+          },
         },
-      },
-      async (request) =>
-        answer(
-          request,
-          await app.changes.write((tx) =>
-            unpublish(tx, repository, { id: request.params.id, actor: request.user }),
+        async (request) =>
+          answer(
+            request,
+            await app.changes.write((tx) =>
+              unpublish(tx, repository, { id: idOf(request.params), actor: request.user }),
+            ),
           ),
-        ),
-    );
+      );
 
     app.post(
-      `${base}/:id/preview`,
+      `${base}/preview`,
       {
         config: { access: def.access.update, ...write },
         schema: {
           tags,
           summary: `A link to the public page with the ${noun}'s draft, for anyone who has it, for one hour`,
-          params: idParams,
+          ...recordParams,
           response: { 200: z.object({ url: z.string(), expiresAt: z.string() }), 404: errorSchema },
         },
       },
       async (request, reply) => {
-        const record = await repository.findById(request.params.id);
+        const record = await repository.findById(idOf(request.params));
         if (!record) throw notFound(label);
         const expires = Date.now() + PREVIEW_LIFETIME_MS;
         const key = await serverSecret(app.database, PREVIEW_SECRET);
@@ -161,13 +191,13 @@ export function publicationRoutes(
     );
 
     app.get(
-      `${base}/:id/versions`,
+      `${base}/versions`,
       {
         config: { access: def.access.update, ...write },
         schema: {
           tags,
           summary: `The versions a ${noun} was published as, newest first (the last 50 are kept)`,
-          params: idParams,
+          ...recordParams,
           querystring: z.strictObject(pageQuery),
           response: {
             200: z.object({ data: z.array(versionSummary), totalCount: z.number().int() }),
@@ -176,20 +206,20 @@ export function publicationRoutes(
         },
       },
       async (request) => {
-        const record = await repository.findById(request.params.id);
+        const record = await repository.findById(idOf(request.params));
         if (!record) throw notFound(label);
         return listVersions(app.database, def, record._id, request.query);
       },
     );
 
     app.get(
-      `${base}/:id/versions/:n`,
+      `${base}/versions/:n`,
       {
         config: { access: def.access.update, ...write },
         schema: {
           tags,
           summary: `One published version of a ${noun}, with its values`,
-          params: versionParams,
+          params: nParams,
           response: {
             200: versionSummary.extend({ values: z.record(z.string(), z.unknown()) }),
             404: errorSchema,
@@ -197,7 +227,7 @@ export function publicationRoutes(
         },
       },
       async (request) => {
-        const record = await repository.findById(request.params.id);
+        const record = await repository.findById(idOf(request.params));
         const version = record ? await readVersion(app.database, def, record._id, request.params.n) : null;
         if (!version) throw notFound('Version');
         return version;
@@ -205,18 +235,19 @@ export function publicationRoutes(
     );
 
     app.post(
-      `${base}/:id/versions/:n/restore`,
+      `${base}/versions/:n/restore`,
       {
         config: { access: def.access.update, ...write },
         schema: {
           tags,
           summary: `Make a published version the ${noun}'s draft; it goes on the site only when published`,
-          params: versionParams,
+          params: nParams,
           response: recordAnswers,
         },
       },
       async (request) => {
-        const { id, n } = request.params;
+        const { n } = request.params;
+        const id = idOf(request.params);
         const outcome = await app.changes.write((tx) =>
           restoreVersion(tx, repository, {
             id,

@@ -15,6 +15,7 @@ import {
   readForStaff,
   readsDrafts,
   saveDraft,
+  unscheduleTrashed,
 } from './publishing';
 import { type ContentRepository, recordName } from './repository';
 import { routeContext } from './route-context';
@@ -173,14 +174,16 @@ export function recordRoutes(
       async (request) => {
         const record = await app.changes.write(async (tx) => {
           const deleted = await repository.in(tx).softDelete(request.params.id);
-          if (deleted)
-            await tx.record({
-              resource: def.name,
-              id: deleted._id,
-              action: 'delete',
-              actor: request.user,
-              name: recordName(def, deleted),
-            });
+          if (!deleted) return null;
+          // Off the site with it goes its scheduled publish: a restore must not bring it back.
+          await unscheduleTrashed(tx, def, app.jobs, { record: deleted, actor: request.user });
+          await tx.record({
+            resource: def.name,
+            id: deleted._id,
+            action: 'delete',
+            actor: request.user,
+            name: recordName(def, deleted),
+          });
           return deleted;
         });
         if (!record) throw notFound(label);

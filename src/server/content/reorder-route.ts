@@ -6,10 +6,15 @@ import { HttpError } from '../errors';
 import { errorSchema } from '../http/schemas';
 import type { ContentHooks } from './hooks';
 import { keyScopeFor } from './key-limits';
+import { liveChangeRule } from './publishing';
 import { type ContentRepository, recordName } from './repository';
 import { routeContext } from './route-context';
 
-/** `PUT /api/{name}/order`, for a type in the staff's display order: every record, first to last. */
+/**
+ * `PUT /api/{name}/order`, for a type in the staff's display order: every record, first to last.
+ * The order is what visitors see at once (there is no draft of it), so for a type with versions it
+ * needs the right to publish, not only to edit (decision 109).
+ */
 export function reorderRoute(repository: ContentRepository, hooks: ContentHooks): FastifyPluginAsyncZod {
   const { def, schemas, base, tags } = routeContext(repository.def);
   const noun = apiNounOf(def);
@@ -17,13 +22,13 @@ export function reorderRoute(repository: ContentRepository, hooks: ContentHooks)
     app.put(
       `${base}/order`,
       {
-        config: { access: def.access.update, keyScope: keyScopeFor(def, 'write', hooks) },
+        config: { access: liveChangeRule(def), keyScope: keyScopeFor(def, 'write', hooks) },
         schema: {
           operationId: `reorder${noun.many}`,
           tags,
           summary: `Put the ${def.plural.toLowerCase()} in a new display order: every one, first to last, with the version you saw`,
           body: reorderSchema,
-          response: { 200: z.array(schemas.record), 400: errorSchema, 409: errorSchema },
+          response: { 200: z.array(schemas.record), 400: errorSchema, 403: errorSchema, 409: errorSchema },
         },
       },
       async (request) => {

@@ -410,11 +410,16 @@ function repositoryOn(db: Database, def: ContentTypeDef, inTransaction: boolean)
       return updateLive(id, set, p);
     },
 
-    async restore(id: string): Promise<StoredRecord | null> {
+    /**
+     * Bring a record back from the trash. `offSite` (a type with versions): it comes back off the
+     * site, whatever it was when deleted.
+     */
+    async restore(id: string, options: { offSite?: boolean } = {}): Promise<StoredRecord | null> {
       assertInTransaction('restore');
       if (!isId(id)) return null;
+      const offSite = options.offSite && def.versions ? ', published_at = null' : '';
       const [record] = await records(
-        `update ${table} set deleted_at = null, updated_at = $1, version = version + 1
+        `update ${table} set deleted_at = null, updated_at = $1, version = version + 1${offSite}
           where id = $2 and deleted_at is not null returning ${selected}`,
         [new Date().toISOString(), id],
       );

@@ -46,7 +46,16 @@ export interface JobQueue {
   cancel(tx: Database, key: string): Promise<boolean>;
   /** The pending job of a key, or null (due time as ISO text). Usable with the pool or a tx (pass `db`). */
   pending(key: string, db?: Database): Promise<PendingJob | null>;
-  /** What runs a kind: inside its own `app.changes.write` transaction, in which the job row is held (`for update skip locked`), so a job runs once even with several instances on one database; a throw rolls the work back and the job is retried with backoff (30 s, 2 min, 10 min, 1 h, 6 h; after the sixth attempt it is failed and kept). */
+  /**
+   * What runs a kind: inside its own `app.changes.write` transaction, after a claim (a lease, committed
+   * first) that keeps other instances from it, so a job runs once even with several instances on one
+   * database. The job is marked done at the end of that transaction, only if nobody cancelled or
+   * replaced it meanwhile (else the work is rolled back); its row is locked only then, after what the
+   * handler locked, the order in which a writer locks a record and then schedules or cancels its job.
+   * A handler that schedules its own key again should do so after taking its locks. A throw rolls the
+   * work back and the job is retried with backoff (30 s, 2 min, 10 min, 1 h, 6 h; after the sixth
+   * attempt it is failed and kept).
+   */
   handle(kind: string, handler: JobHandler): void;
   /** One pass: run every job due at `now` (default: the app's clock), one by one; answers how many ran. Tests call this instead of waiting. */
   runDue(now?: Date): Promise<number>;

@@ -450,6 +450,9 @@ describe('access matrix', () => {
         expect_('POST', base, `${def.name}:create` as AccessRule);
         expect_('PUT', `${base}/:id`, `${def.name}:update` as AccessRule);
         expect_('DELETE', `${base}/:id`, `${def.name}:delete` as AccessRule);
+        // The display order is what visitors see at once, with no draft: a drafted type's is published.
+        if (def.list.order === 'position')
+          expect_('PUT', `${base}/order`, `${def.name}:${def.versions ? 'publish' : 'update'}` as AccessRule);
       }
     }
     expect_('POST', '/api/upload', 'pictures:upload');

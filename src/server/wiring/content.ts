@@ -40,8 +40,8 @@ export const contentRoutesPlugin = fp(
     const queue = () => app.jobs;
     const deps = { intake: app.intake, checkChoices: app.checkChoices, userNames, timeZone, queue };
     app.jobs.handle(PUBLISH_JOB, async (tx, job) => {
-      const repository = app.repositories.get(String(job.payload.type));
-      if (!repository?.def.versions) throw new Error(`No content type with drafts named ${job.payload.type}`);
+      const repository = app.drafted(String(job.payload.type));
+      if (!repository) throw new Error(`No content type with drafts named ${job.payload.type}`);
       // Published under the name of whoever scheduled it, as the audit log shows it.
       const actor = (job.payload.actor ?? null) as SessionUser | null;
       await publishScheduled(tx, repository, app.jobs, {

@@ -29,7 +29,7 @@ export const pagesPlugin = fp<PagesOptions>(
       preview: async (token) =>
         previewTarget(
           app.database,
-          app.repositories,
+          app.drafted,
           app.site,
           await serverSecret(app.database, PREVIEW_SECRET),
           token,
@@ -59,5 +59,5 @@ export const pagesPlugin = fp<PagesOptions>(
       },
     );
   },
-  { name: 'pages', dependencies: ['site', 'requests', 'repositories'], encapsulate: true },
+  { name: 'pages', dependencies: ['site', 'requests', 'repositories', 'settings'], encapsulate: true },
 );

@@ -60,6 +60,8 @@ export interface TextField extends FieldBase {
   kind: 'text' | 'longText' | 'email' | 'phone' | 'url' | 'image';
   /** A shape the text must have beyond its kind's (a rating typed as `4.8`), with its message. */
   format?: TextFormat;
+  /** Shown before the box and not part of the value: the path a web address follows (`/services/`). */
+  prefix?: string;
 }
 
 /** A declared shape of a text value: plain data, so the browser's checks can run it too. */
@@ -190,8 +192,16 @@ const base = (kind: FieldKind, label: string, options: Options) => ({
 type Marks<O> = O extends { staffOnly: true } ? { staffOnly: true } : unknown;
 
 export const f = {
-  text: <const O extends Options & { format?: TextFormat } = Options>(label: string, options: O = {} as O) =>
-    ({ ...base('text', label, options), kind: 'text', format: options.format }) as TextField & Marks<O>,
+  text: <const O extends Options & { format?: TextFormat; prefix?: string } = Options>(
+    label: string,
+    options: O = {} as O,
+  ) =>
+    ({
+      ...base('text', label, options),
+      kind: 'text',
+      format: options.format,
+      prefix: options.prefix,
+    }) as TextField & Marks<O>,
   longText: <const O extends Options = Options>(label: string, options: O = {} as O) =>
     ({ ...base('longText', label, options), kind: 'longText' }) as TextField & Marks<O>,
   email: <const O extends Options = Options>(label: string, options: O = {} as O) =>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SLUG_PATTERN } from '../constants';
 import { type ContentRecord, type ContentTypeDef, PUBLICATION_STATUSES, type SingletonDef } from './define';
 import { examplesFor } from './examples';
 import { messages } from './field-checks';
@@ -42,14 +43,30 @@ const publishSchema = z
   .boolean({ error: 'publish is true (put it on the site now, the default) or false (save a draft).' })
   .optional();
 
-/** A record's address: lower-case words joined by hyphens, as the pages' URLs take it. */
-export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-const slugSchema = z
+/**
+ * A record's new address (`slug` in an update or a draft): lower-case words joined by hyphens, as
+ * the pages' URLs take it. The admin form checks the web address with this very schema.
+ */
+export const slugSchema = z
   .string()
   .max(100, { error: 'Keep the address under 100 characters.' })
   .regex(SLUG_PATTERN, { error: 'Use lower-case letters, digits and single hyphens (air-conditioning).' });
 
-const publicationShape = {
+/** Whether a record's address may be changed (decision 109): a slugged type with drafts. */
+export const hasMovableAddress = (def: ContentTypeDef): boolean => Boolean(def.versions && def.slugFrom);
+
+/**
+ * The path a record's page address follows (`/services/`), from the page its declaration names;
+ * null when the page is not the record's own.
+ */
+export function addressPrefix(def: ContentTypeDef): string | null {
+  const page = def.versions?.page ?? '';
+  const at = page.indexOf(':slug');
+  return at < 0 ? null : page.slice(0, at);
+}
+
+/** Where a drafted record stands, as staff read it (decision 109). */
+export const publicationShape = {
   status: z.enum(PUBLICATION_STATUSES).optional(),
   publishedAt: z.string().nullable().optional(),
   publishAt: z.string().nullable().optional(),
@@ -101,7 +118,7 @@ export function schemasFor<D extends ContentTypeDef>(def: D): ContentSchemas<D> 
   const examples = examplesFor(def);
   const create = z.object(createShape).meta({ example: examples.create });
   const partial = partialShape(shapeOf(def.fields, (field) => field.input !== 'never'));
-  const address = def.versions && def.slugFrom ? { slug: slugSchema.optional() } : {};
+  const address = hasMovableAddress(def) ? { slug: slugSchema.optional() } : {};
   const update = z.object({
     ...partial,
     ...address,
@@ -148,6 +165,7 @@ export function singletonSchemas<F extends Record<string, Field>>(def: Singleton
     update: z.object({
       ...partialShape(shapeOf(def.fields, (field) => field.input !== 'never')),
       version: versionSchema,
+      publish: publishSchema,
     }),
   };
 }

@@ -2,7 +2,7 @@ import { isTimeZone, TIME_ZONE_MESSAGE } from '../clock';
 import type { Permission } from '../permissions';
 import { RATING_MESSAGE, RATING_PATTERN } from '../trust-signals';
 import { TWO_FACTOR_REQUIREMENTS, twoFactorRequirementLabels } from '../two-factor-policy';
-import { defineSingleton, type FieldValues } from './define';
+import { type ContentTypeDef, defineSingleton, type FieldValues } from './define';
 import { f } from './fields';
 import { visibleKeys } from './visibility';
 
@@ -178,3 +178,47 @@ export type SiteSettings = FieldValues<typeof settings.fields> & {
  */
 export const notifyAddress = (settings: Partial<Pick<SiteSettings, 'notifyEmail' | 'email'>>): string =>
   (settings.notifyEmail?.trim() || settings.email?.trim()) ?? '';
+
+/** The site's public words: every setting visitors see (the operations' ones are not). */
+export const SITE_WORD_KEYS = (Object.keys(settings.fields) as (keyof typeof settings.fields)[]).filter(
+  (key) => !(SETTINGS_OPERATIONS as readonly string[]).includes(key),
+);
+
+/**
+ * The id the site's words are drafted and versioned under (decision 110): the settings are one
+ * record, and the drafts, versions and the job queue keep theirs by record id.
+ */
+export const SITE_WORDS_ID = '00000000-0000-4000-8000-000000000001';
+
+/**
+ * The site's public words as a drafted type (decision 110): saved as a draft by whoever may change
+ * them, put on the site (now or at a time) by an editor or an admin, each publish a kept version,
+ * previewed on the home page. The operations' settings are not drafted: they take effect when saved.
+ */
+export const siteWords: ContentTypeDef = {
+  name: settings.name,
+  label: 'Site words',
+  plural: 'Site words',
+  table: 'settings',
+  fields: Object.fromEntries(SITE_WORD_KEYS.map((key) => [key, settings.fields[key]])),
+  titleField: 'companyName',
+  access: {
+    list: 'siteWords:update',
+    read: settings.access.read,
+    create: 'siteWords:update',
+    update: 'siteWords:update',
+    delete: 'operations:update',
+    publish: 'siteWords:publish',
+  },
+  versions: { drafts: true, page: '/home' },
+  list: { order: 'newest' },
+  admin: { path: '/settings', title: settings.label, view: 'table', columns: [] },
+};
+
+/** The groups of the settings screen that hold the site's words, each with only those. */
+export const siteWordGroups = settings.groups
+  .map((group) => ({
+    ...group,
+    fields: group.fields.filter((key) => (SITE_WORD_KEYS as string[]).includes(key)),
+  }))
+  .filter((group) => group.fields.length > 0);

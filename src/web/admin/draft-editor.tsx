@@ -19,7 +19,7 @@ import {
   statusWords,
 } from './drafts';
 import { Spinner, useFeedback } from './feedback';
-import { type FormValues, formFields } from './form-model';
+import { type FormValues, recordFormFields } from './form-model';
 import { formatWhen, readingZone } from './format';
 import type { AdminRecord } from './record-view';
 import { VersionsPanel } from './versions-panel';
@@ -61,6 +61,8 @@ function refusal(error: unknown): string {
 export function DraftEditor({
   def,
   row,
+  address,
+  groups,
   user,
   onFinished,
   onStored,
@@ -70,6 +72,13 @@ export function DraftEditor({
   def: ContentTypeDef;
   /** The list's row (its staff read), or null for a new record. */
   row: AdminRecord | null;
+  /**
+   * The one record's API address, for the site's words (`/api/settings`, decision 110); a type's
+   * records are at `/api/<type>/<id>`. The one record is never taken off the site.
+   */
+  address?: string;
+  /** The form's groups, as the declaration orders them. */
+  groups?: { title: string; fields: string[] }[];
   user: PublicUser | undefined;
   /** The edit is over (published, scheduled): close with this message. */
   onFinished: (message: string) => void;
@@ -96,13 +105,14 @@ export function DraftEditor({
   const [said, setSaid] = useState<{ text: string; problem: boolean } | null>(null);
   const handle = useRef<DeclaredFormHandle | null>(null);
   const wasNew = row === null;
+  const pathOf = (id: string) => address ?? `/api/${def.name}/${encodeURIComponent(id)}`;
 
   async function load(nextKey: number) {
     const id = recordId.current;
     if (!id) return;
     setLoadFailed(null);
     try {
-      const record = await api<AdminRecord>(`/api/${def.name}/${encodeURIComponent(id)}?draft=1`);
+      const record = await api<AdminRecord>(`${pathOf(id)}?draft=1`);
       setMeta((known) => publicationOf(record) ?? known);
       setOpened({ record, key: nextKey });
       setStopped(false);
@@ -117,7 +127,7 @@ export function DraftEditor({
     if (row?.draft) void load(1);
   }, []);
 
-  const entries = useMemo(() => formFields(def.fields, opened?.record ? 'update' : 'create'), [def, opened]);
+  const entries = useMemo(() => recordFormFields(def, opened?.record ? 'update' : 'create'), [def, opened]);
   const title = () => {
     const value = handle.current?.values[def.titleField] ?? opened?.record?.[def.titleField];
     return String(value ?? '') || def.label;
@@ -143,7 +153,7 @@ export function DraftEditor({
     setSave({ kind: 'saving' });
     try {
       const answer = id
-        ? await api<AdminRecord>(`/api/${def.name}/${encodeURIComponent(id)}`, {
+        ? await api<AdminRecord>(pathOf(id), {
             method: 'PUT',
             body: { ...values, version, publish: false },
           })
@@ -176,7 +186,7 @@ export function DraftEditor({
     if (!ok || !id) return;
     try {
       took(
-        await api<AdminRecord>(`/api/${def.name}/${encodeURIComponent(id)}/unpublish`, {
+        await api<AdminRecord>(`${pathOf(id)}/unpublish`, {
           method: 'POST',
           body: {},
         }),
@@ -191,9 +201,7 @@ export function DraftEditor({
     const id = recordId.current;
     if (!id) return;
     try {
-      took(
-        await api<AdminRecord>(`/api/${def.name}/${encodeURIComponent(id)}/publish`, { method: 'DELETE' }),
-      );
+      took(await api<AdminRecord>(`${pathOf(id)}/publish`, { method: 'DELETE' }));
       setSaid({ text: 'Schedule cancelled. The draft stays as it is.', problem: false });
     } catch (error) {
       setSaid({ text: refusal(error), problem: true });
@@ -259,7 +267,7 @@ export function DraftEditor({
                 Cancel schedule
               </button>
             )}
-            {canPublish && meta?.publishedAt && (
+            {canPublish && meta?.publishedAt && !address && (
               <button type="button" className="btn btn-small btn-danger" onClick={() => void unpublish()}>
                 Unpublish
               </button>
@@ -271,16 +279,17 @@ export function DraftEditor({
         key={opened.key}
         entries={entries}
         record={opened.record}
+        groups={groups}
         submitLabel="Save draft"
         onSubmit={send}
         onDirtyChange={onDirtyChange}
         reload={() => void load(opened.key + 1)}
         actions={(form) => (
           <DraftActions
-            def={def}
             form={form}
             handle={handle}
             recordId={recordId}
+            path={() => pathOf(recordId.current ?? '')}
             meta={meta}
             stored={stored}
             stopped={stopped}
@@ -300,6 +309,7 @@ export function DraftEditor({
           open={versionsOpen}
           def={def}
           id={recordId.current}
+          address={address}
           title={title()}
           current={() => ({ ...(opened.record ?? {}), ...(handle.current?.values ?? {}) })}
           isDirty={() => handle.current?.dirty ?? false}
@@ -326,10 +336,10 @@ export function DraftEditor({
  * one after another, never two at once, the self-saving ones included.
  */
 function DraftActions({
-  def,
   form,
   handle,
   recordId,
+  path,
   meta,
   stored,
   stopped,
@@ -340,10 +350,11 @@ function DraftActions({
   onPublished,
   onScheduled,
 }: {
-  def: ContentTypeDef;
   form: DeclaredFormHandle;
   handle: React.RefObject<DeclaredFormHandle | null>;
   recordId: React.RefObject<string | null>;
+  /** The record's API address. */
+  path: () => string;
   meta: PublicationMeta | null;
   stored: boolean;
   stopped: boolean;
@@ -409,8 +420,6 @@ function DraftActions({
       setBusy(null);
     }
   }
-
-  const path = () => `/api/${def.name}/${encodeURIComponent(recordId.current ?? '')}`;
 
   const publish = () =>
     act('publish', async () => {

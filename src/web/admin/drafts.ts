@@ -8,6 +8,7 @@ import {
 import type { Field } from '../../shared/content/fields';
 import { mayCall, ROLE_DECLARATIONS, rolesMayCall } from '../../shared/permissions';
 import type { Role } from '../../shared/roles';
+import { ADDRESS_KEY, draftValueLabel } from './address-field';
 import { formatClock, formatWhen } from './format';
 
 /**
@@ -151,9 +152,6 @@ export interface FieldDifference {
   after: unknown;
 }
 
-/** The values a version holds besides the declared fields: a slugged type's address. */
-const EXTRA_LABELS: Record<string, string> = { slug: 'Web address' };
-
 /**
  * The fields whose values differ between a kept version (`before`) and the record now (`after`),
  * in the declaration's order. An empty text, an empty list and no value are the same nothing.
@@ -164,13 +162,13 @@ export function differences(
   after: Record<string, unknown>,
 ): FieldDifference[] {
   const names = Object.keys(def.fields).filter((name) => def.fields[name]!.input !== 'never');
-  if (def.slugFrom) names.push('slug');
+  if (def.slugFrom) names.push(ADDRESS_KEY);
   return names
     .filter((name) => name in before || name in after)
     .filter((name) => canonical(before[name]) !== canonical(after[name]))
     .map((name) => ({
       name,
-      label: def.fields[name]?.label ?? EXTRA_LABELS[name] ?? name,
+      label: draftValueLabel(def, name),
       field: def.fields[name],
       before: before[name],
       after: after[name],

@@ -44,4 +44,15 @@ describe('an admin field control', () => {
     expect(html).toMatch(/<select[^>]*id="job-stage"/);
     expect(html).toContain('<option value="done" selected="">Done</option>');
   });
+
+  it("shows a text field's fixed start before its box, read out with it and not part of the value", () => {
+    const html = render(
+      'slug',
+      f.text('Web address', { prefix: '/services/', help: 'The old one keeps working.' }),
+      'ac-repair',
+    );
+    expect(html).toContain('<span id="job-slug-prefix" class="input-prefix">/services/</span>');
+    expect(html).toMatch(/<input[^>]*aria-describedby="job-slug-prefix job-slug-help"[^>]*value="ac-repair"/);
+    expect(render('title', f.text('Title'), 'x')).not.toContain('input-prefix');
+  });
 });

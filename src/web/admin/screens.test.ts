@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { mayCall, requestReachOf, STAFF_ROLES } from '../../shared/permissions';
-import { adminScreens, homeFor, MY_JOBS_PATH, requestsHomeFor, screenAt, screensFor } from './screens';
+import {
+  adminScreens,
+  homeFor,
+  JOB_QUEUE_PATH,
+  MY_JOBS_PATH,
+  requestsHomeFor,
+  screenAt,
+  screensFor,
+} from './screens';
 import { refusedScreen } from './signed-in';
 
 describe('the staff screens per role', () => {
@@ -44,5 +52,21 @@ describe('the staff screens per role', () => {
     expect(refusedScreen('technician', MY_JOBS_PATH)).toBeUndefined();
     expect(refusedScreen('editor', '/dashboard')).toBeUndefined();
     for (const screen of adminScreens) expect(refusedScreen('admin', screen.path)).toBeUndefined();
+  });
+});
+
+describe('the job queue screen', () => {
+  it('is for the roles that may read the queue, as GET /api/jobs is: admins only', () => {
+    const queue = adminScreens.find((screen) => screen.path === JOB_QUEUE_PATH);
+    expect(queue?.access).toBe('jobs:read');
+    for (const role of STAFF_ROLES)
+      expect(
+        screensFor(role).some((screen) => screen.path === JOB_QUEUE_PATH),
+        role,
+      ).toBe(role === 'admin');
+    expect(refusedScreen('editor', JOB_QUEUE_PATH)?.path).toBe(JOB_QUEUE_PATH);
+    // Not the technician's own jobs: neither screen is taken for the other.
+    expect(screenAt(MY_JOBS_PATH)?.path).toBe(MY_JOBS_PATH);
+    expect(screenAt(`${JOB_QUEUE_PATH}/`)?.path).toBe(JOB_QUEUE_PATH);
   });
 });

@@ -83,6 +83,8 @@ export const screensFor = (role: Role) =>
 
 export const MY_JOBS_PATH = '/my-jobs';
 export const DASHBOARD_PATH = '/dashboard';
+/** The site's own timed work (GET /api/jobs): not a technician's jobs, which are My jobs. */
+export const JOB_QUEUE_PATH = '/jobs';
 
 /** Where a role lands after signing in, and the way back from a screen that is not theirs. */
 export const homeFor = (role: Role): string =>
@@ -160,6 +162,13 @@ export const adminScreens: AdminScreen[] = [
     tile: 'Audit log',
     description: 'Who changed what, and when.',
     access: 'audit:read',
+  },
+  {
+    path: JOB_QUEUE_PATH,
+    label: 'Job queue',
+    tile: 'Job queue',
+    description: 'Scheduled publishes still to run, and jobs given up with their last error.',
+    access: 'jobs:read',
   },
   {
     path: '/account',

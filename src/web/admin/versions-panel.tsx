@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import type { ContentTypeDef } from '../../shared/content/define';
 import { ApiError, api } from '../lib/api';
+import { draftValueLabel } from './address-field';
 import { differences, differenceView, type FieldDifference, picturesOf } from './drafts';
 import { Modal, Spinner, useFeedback } from './feedback';
 import { formatWhen } from './format';
@@ -41,6 +42,7 @@ export function VersionsPanel({
   open,
   def,
   id,
+  address,
   title,
   current,
   isDirty,
@@ -50,6 +52,8 @@ export function VersionsPanel({
   open: boolean;
   def: ContentTypeDef;
   id: string;
+  /** The one record's API address (the site's words); a type's records are at `/api/<type>/<id>`. */
+  address?: string;
   title: string;
   /** The values now: the form's, over the record's. */
   current: () => Record<string, unknown>;
@@ -67,26 +71,34 @@ export function VersionsPanel({
       title={`Versions of “${title}”`}
       className="versions-dialog"
     >
-      {open && <Versions def={def} id={id} current={current} isDirty={isDirty} onRestored={onRestored} />}
+      {open && (
+        <Versions
+          def={def}
+          base={`${address ?? `/api/${def.name}/${encodeURIComponent(id)}`}/versions`}
+          current={current}
+          isDirty={isDirty}
+          onRestored={onRestored}
+        />
+      )}
     </Modal>
   );
 }
 
 function Versions({
   def,
-  id,
+  base,
   current,
   isDirty,
   onRestored,
 }: {
   def: ContentTypeDef;
-  id: string;
+  /** Where the record's versions are read. */
+  base: string;
   current: () => Record<string, unknown>;
   isDirty: () => boolean;
   onRestored: (record: AdminRecord, n: number) => void;
 }) {
   const feedback = useFeedback();
-  const base = `/api/${def.name}/${encodeURIComponent(id)}/versions`;
   const [list, setList] = useState<Loaded<{ data: VersionSummary[]; totalCount: number }>>({
     kind: 'loading',
   });
@@ -165,7 +177,6 @@ function Versions({
       </div>
     );
 
-  const label = (name: string) => def.fields[name]?.label ?? (name === 'slug' ? 'Web address' : name);
   return (
     <div className="modal-body versions">
       <nav className="versions-list" aria-label="Versions">
@@ -189,7 +200,9 @@ function Versions({
                   {item.publishedBy ? ` by ${item.publishedBy}` : ''}
                 </span>
                 <span className="version-fields">
-                  {item.fields.length ? item.fields.map(label).join(', ') : 'First kept version'}
+                  {item.fields.length
+                    ? item.fields.map((name) => draftValueLabel(def, name)).join(', ')
+                    : 'First kept version'}
                 </span>
               </button>
             </li>

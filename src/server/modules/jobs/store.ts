@@ -58,8 +58,9 @@ export function createJobStore(database: Database) {
     },
 
     /**
-     * Take the job of one of `kinds` due longest ago, unless another run holds it (its row locked or
-     * its lease not yet passed): count the attempt and lease it for `leaseSeconds`, committed at once.
+     * Take the job of one of `kinds` due longest ago, unless another run has it (its lease not yet
+     * passed) or a writer holds its row (scheduling it anew, cancelling it): count the attempt and
+     * lease it for `leaseSeconds`, committed at once.
      */
     async claimDue(at: Date, kinds: readonly string[], leaseSeconds: number): Promise<ClaimedJob | null> {
       const [row] = await database.query<Omit<ClaimedJob, 'dueAt'> & { dueAt: TimeValue }>(
@@ -78,14 +79,27 @@ export function createJobStore(database: Database) {
     },
 
     /**
-     * In the run's transaction: lock the claimed row (skipped when another transaction holds it) and
-     * mark it done, so the handler may schedule the same key again. False when the claim is gone: the
-     * job was cancelled or replaced since it was claimed.
+     * Whether the claim of one run still stands: nobody cancelled or replaced the job since. Read
+     * without a lock, at the start of the run, so a job called off meanwhile is not run at all.
      */
-    async hold(job: Pick<ClaimedJob, 'id' | 'leaseId'>, at: Date): Promise<boolean> {
+    async claimed(job: Pick<ClaimedJob, 'id' | 'leaseId'>): Promise<boolean> {
+      const rows = await database.query(
+        `select id from jobs where id = $1 and lease_id = $2 and ${PENDING}`,
+        [job.id, job.leaseId],
+      );
+      return rows.length > 0;
+    },
+
+    /**
+     * In the run's transaction, after its handler: mark the job done, so the key is free for a new
+     * job. The row is locked only now, after whatever the handler locked (a record, its draft), in
+     * the order every writer that schedules or cancels a job takes them. False when the claim is
+     * gone: the job was cancelled or replaced while it ran, and the run must not be kept.
+     */
+    async finish(job: Pick<ClaimedJob, 'id' | 'leaseId'>, at: Date): Promise<boolean> {
       const rows = await database.query(
         `update jobs set done_at = $3, lease_id = null, leased_until = null
-          where id = (select id from jobs where id = $1 and lease_id = $2 and ${PENDING} for update skip locked)
+          where id = $1 and lease_id = $2 and ${PENDING}
           returning id`,
         [job.id, job.leaseId, at.toISOString()],
       );

@@ -1,8 +1,11 @@
 import fp from 'fastify-plugin';
+import { siteWords } from '../../../shared/content/settings';
 import { takesRequests } from '../../../shared/permissions';
 import { type ChoiceCheck, createChoiceCheck } from '../../content/choices';
+import type { PublishableRecords } from '../../content/publishing';
 import { goLiveRoutes } from '../go-live/routes';
 import { settingsRoutes } from './routes';
+import { siteWordsRecords } from './site-words';
 import { createSettingsStore, type SettingsStore } from './store';
 
 declare module 'fastify' {
@@ -11,6 +14,11 @@ declare module 'fastify' {
     settingsStore: SettingsStore;
     /** Whether a chosen record or staff member exists: settings, requests and records refer to them. */
     checkChoices: ChoiceCheck;
+    /**
+     * The records of a drafted type by its name, for what finds them by name (the queue's scheduled
+     * publish, a preview link): a content type's repository, or the site's words (decision 110).
+     */
+    drafted: (type: string) => PublishableRecords | undefined;
   }
 }
 
@@ -19,6 +27,14 @@ export const settingsPlugin = fp(
   async (app) => {
     app.decorate('settingsStore', createSettingsStore(app.database));
     const repositories = app.repositories;
+    const words = siteWordsRecords(app.database);
+    app.decorate('drafted', (type: string) =>
+      type === siteWords.name
+        ? words
+        : repositories.get(type)?.def.versions
+          ? repositories.get(type)
+          : undefined,
+    );
     app.decorate(
       'checkChoices',
       createChoiceCheck({
@@ -40,10 +56,10 @@ export const settingsPlugin = fp(
 /** The settings screen's API and the go-live checklist. */
 export const settingsRoutesPlugin = fp(
   async (app) => {
-    await app.register(settingsRoutes(app.settingsStore, app.checkChoices));
+    await app.register(settingsRoutes(app.settingsStore, app.checkChoices, () => app.jobs));
     await app.register(goLiveRoutes(app.settingsStore));
   },
-  { name: 'settings-routes', dependencies: ['settings'], encapsulate: true },
+  { name: 'settings-routes', dependencies: ['settings', 'jobs'], encapsulate: true },
 );
 
 export const settingsPlugins = [settingsPlugin, settingsRoutesPlugin];

@@ -1,15 +1,34 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { singletonSchemas } from '../../../shared/content/schema';
-import { rightToChange, settings as settingsDef } from '../../../shared/content/settings';
+import { publicationShape, singletonSchemas } from '../../../shared/content/schema';
+import {
+  rightToChange,
+  SETTINGS_OPERATIONS,
+  SITE_WORD_KEYS,
+  SITE_WORDS_ID,
+  settings as settingsDef,
+  siteWords,
+} from '../../../shared/content/settings';
 import { visibleTo } from '../../../shared/content/visibility';
 import { may, roleDeclaration } from '../../../shared/permissions';
 import type { Role } from '../../../shared/roles';
 import type { ChoiceCheck } from '../../content/choices';
+import { publicationRoutes } from '../../content/publication-routes';
+import { publicationOf, readDraft, withDraft } from '../../content/publication-store';
+import {
+  asDraftQuery,
+  mayPublish,
+  PUBLISH_REFUSED,
+  type PublishQueue,
+  readsDrafts,
+  recordPublish,
+  saveDraft,
+} from '../../content/publishing';
 import { fieldChanges } from '../../db/change-log';
-import { conflict, HttpError } from '../../errors';
+import { conflict, HttpError, validationFailed } from '../../errors';
 import { errorSchema } from '../../http/schemas';
+import { siteWordsRecords, wordsRecord } from './site-words';
 import { createSettingsStore, type SettingsStore } from './store';
 
 /**
@@ -17,14 +36,8 @@ import { createSettingsStore, type SettingsStore } from './store';
  * change the role does not reach is refused with 403 naming each field, before anything is
  * stored. A value sent unchanged is no change (a form sends every field it shows).
  */
-function refuseOutsideRole(
-  role: Role | undefined,
-  values: Record<string, unknown>,
-  current: Record<string, unknown>,
-) {
-  const refused = Object.keys(values).filter(
-    (key) => !isDeepStrictEqual(values[key], current[key]) && !may(role, rightToChange(key)),
-  );
+function refuseOutsideRole(role: Role | undefined, changed: string[]) {
+  const refused = changed.filter((key) => !may(role, rightToChange(key)));
   if (refused.length === 0) return;
   const label = roleDeclaration(role ?? 'pending').label;
   throw new HttpError(403, `Your role (${label}) does not change these settings.`, {
@@ -37,17 +50,55 @@ function refuseOutsideRole(
   });
 }
 
-export function settingsRoutes(store: SettingsStore, checkChoices: ChoiceCheck): FastifyPluginAsyncZod {
+const isOperation = (key: string) => (SETTINGS_OPERATIONS as readonly string[]).includes(key);
+
+/**
+ * `GET` and `PUT /api/settings`. The site's words are drafted like the content (decision 110): a
+ * `PUT` with `"publish": false` saves them into the draft, one without puts them on the site at
+ * once (an editor's or an admin's right), keeping a version. The operations' settings are never
+ * drafted: they take effect when saved.
+ */
+export function settingsRoutes(
+  store: SettingsStore,
+  checkChoices: ChoiceCheck,
+  queue: () => PublishQueue,
+): FastifyPluginAsyncZod {
   const schemas = singletonSchemas(settingsDef);
-  const response = schemas.stored.extend({ version: z.number().int(), updatedAt: z.string() }).partial();
+  const response = schemas.stored
+    .extend({ version: z.number().int(), updatedAt: z.string(), ...publicationShape })
+    .partial();
   return async (app) => {
+    // Publish, schedule, preview and the versions of the words: the content's routes, at one record.
+    await app.register(
+      publicationRoutes(siteWordsRecords(app.database), {}, queue, {
+        base: '/api/settings',
+        tags: ['settings'],
+        label: siteWords.label,
+        record: response,
+        one: SITE_WORDS_ID,
+        declared: settingsDef,
+      }),
+    );
+
     app.get(
       '/api/settings',
       {
         config: { access: settingsDef.access.read },
-        schema: { tags: ['settings'], summary: 'The site settings', response: { 200: response } },
+        schema: {
+          tags: ['settings'],
+          summary: 'The site settings; staff who change the words read their draft with `?draft=1`',
+          querystring: z.object({ draft: z.string().max(8).optional() }),
+          response: { 200: response },
+        },
       },
-      async (request) => visibleTo(request.user, settingsDef, await store.get()),
+      async (request) => {
+        const current = await store.get();
+        if (!readsDrafts(request, siteWords)) return visibleTo(request.user, settingsDef, current);
+        const record = wordsRecord(current, await store.wordsPublishedAt());
+        const draft = await readDraft(app.database, siteWords, SITE_WORDS_ID);
+        const read = asDraftQuery(request.query.draft) ? withDraft(record, draft) : record;
+        return visibleTo(request.user, settingsDef, { ...read, ...publicationOf(record, draft) });
+      },
     );
 
     app.put(
@@ -56,25 +107,71 @@ export function settingsRoutes(store: SettingsStore, checkChoices: ChoiceCheck):
         config: { access: settingsDef.access.update },
         schema: {
           tags: ['settings'],
-          summary: 'Change some or all settings; send the version you edited',
+          summary:
+            'Change some or all settings; send the version you edited. `"publish": false` saves the words as a draft',
           body: schemas.update,
-          response: { 200: response, 400: errorSchema, 409: errorSchema },
+          response: { 200: response, 400: errorSchema, 403: errorSchema, 409: errorSchema },
         },
       },
       async (request) => {
-        const { version, ...values } = request.body as Record<string, unknown> & { version?: number };
-        refuseOutsideRole(
-          request.user?.role,
-          values,
-          (await store.get()) as unknown as Record<string, unknown>,
-        );
+        const { version, publish, ...values } = request.body as Record<string, unknown> & {
+          version?: number;
+          publish?: boolean;
+        };
+        const current = (await store.get()) as unknown as Record<string, unknown>;
+        const changed = Object.keys(values).filter((key) => !isDeepStrictEqual(values[key], current[key]));
+        refuseOutsideRole(request.user?.role, changed);
         // A reference in the settings names a live record, like one in any record.
-        await checkChoices(settingsDef, values, (await store.get()) as unknown as Record<string, unknown>);
+        await checkChoices(settingsDef, values, current);
+        const words = Object.fromEntries(
+          Object.entries(values).filter(([key]) => (SITE_WORD_KEYS as string[]).includes(key)),
+        );
+        const wordsChanged = changed.some((key) => !isOperation(key));
+        const operationsChanged = changed.filter(isOperation);
+
+        if (publish === false) {
+          if (operationsChanged.length > 0)
+            throw validationFailed(
+              Object.fromEntries(
+                operationsChanged.map((key) => [
+                  key,
+                  `${settingsDef.fields[key as keyof typeof settingsDef.fields]?.label ?? key} is not drafted: save it without "publish": false.`,
+                ]),
+              ),
+            );
+          const outcome = await app.changes.write((tx) =>
+            saveDraft(tx, siteWordsRecords(tx), {
+              id: SITE_WORDS_ID,
+              values: words,
+              expected: version,
+              actor: request.user,
+              now: new Date(),
+              mayPublish: mayPublish(request, siteWords),
+            }),
+          );
+          if (outcome.kind === 'stale') throw conflict(visibleTo(request.user, settingsDef, outcome.current));
+          if (outcome.kind === 'missing') throw new Error('The settings record is missing.');
+          return visibleTo(request.user, settingsDef, outcome.record);
+        }
+
+        if (wordsChanged && !mayPublish(request, siteWords)) throw new HttpError(403, PUBLISH_REFUSED);
+        const now = new Date();
         const updated = await app.changes.write(async (tx) => {
           const settings = createSettingsStore(tx);
-          const before = (await settings.get()) as unknown as Record<string, unknown>;
-          const after = await settings.update(values, version);
-          if (after)
+          const publishedBefore = await settings.wordsPublishedAt(true);
+          const before = await settings.get();
+          const after = await settings.update(values, version, wordsChanged ? now : undefined);
+          if (!after) return null;
+          // The words that went on the site are a publish (a version kept, its audit entry); the
+          // operations changed are an entry of their own.
+          if (wordsChanged)
+            await recordPublish(tx, siteWordsRecords(tx), {
+              before: wordsRecord(before, publishedBefore),
+              after: wordsRecord(after, now.toISOString()),
+              actor: request.user,
+              action: 'update',
+            });
+          if (operationsChanged.length > 0 || !wordsChanged)
             await tx.record({
               resource: 'settings',
               id: '1',
@@ -83,9 +180,9 @@ export function settingsRoutes(store: SettingsStore, checkChoices: ChoiceCheck):
               name: settingsDef.label,
               fields: fieldChanges(
                 settingsDef.fields,
-                before,
+                before as unknown as Record<string, unknown>,
                 after as unknown as Record<string, unknown>,
-                Object.keys(values),
+                Object.keys(values).filter(isOperation),
               ),
             });
           return after;

@@ -32,16 +32,33 @@ export function createSettingsStore(database: Database) {
       return toSettings(row as Row);
     },
 
-    /** Merge `values`; with `expectedVersion`, only when nobody saved in between. Null means stale. */
-    async update(values: Record<string, unknown>, expectedVersion?: number): Promise<SiteSettings | null> {
+    /**
+     * Merge `values`; with `expectedVersion`, only when nobody saved in between. Null means stale.
+     * `publishedAt`: the site's words in `values` go on the site at that time (decision 110).
+     */
+    async update(
+      values: Record<string, unknown>,
+      expectedVersion?: number,
+      publishedAt?: Date,
+    ): Promise<SiteSettings | null> {
       await this.get();
       const [row] = await database.query<Row>(
-        `update settings set data = data || $1::jsonb, version = version + 1, updated_at = now()
+        `update settings set data = data || $1::jsonb, version = version + 1, updated_at = now(),
+            published_at = coalesce($3::timestamptz, published_at)
           where id = 1 and ($2::int is null or version = $2::int)
           returning data, version, updated_at as "updatedAt"`,
-        [JSON.stringify(values), expectedVersion ?? null],
+        [JSON.stringify(values), expectedVersion ?? null, publishedAt?.toISOString() ?? null],
       );
       return row ? toSettings(row) : null;
+    },
+
+    /** When the site's words last went on the site; `forUpdate` holds the row until commit. */
+    async wordsPublishedAt(forUpdate = false): Promise<string | null> {
+      await this.get();
+      const [row] = await database.query<{ publishedAt: Date | string | null }>(
+        `select published_at as "publishedAt" from settings where id = 1${forUpdate ? ' for update' : ''}`,
+      );
+      return row?.publishedAt ? new Date(row.publishedAt).toISOString() : null;
     },
   };
 }

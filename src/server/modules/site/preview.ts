@@ -1,10 +1,11 @@
 import type { ContentTypeDef } from '../../../shared/content/define';
+import { siteWords } from '../../../shared/content/settings';
 import { visibleTo } from '../../../shared/content/visibility';
 import type { SiteData } from '../../../shared/site-data';
 import { readPreviewToken } from '../../content/preview-token';
-import { readDraft, withDraft } from '../../content/publication-store';
-import { asVisitorReads } from '../../content/publishing';
-import type { ContentRepository, StoredRecord } from '../../content/repository';
+import { draftValues, readDraft, withDraft } from '../../content/publication-store';
+import { asVisitorReads, type PublishableRecords } from '../../content/publishing';
+import type { StoredRecord } from '../../content/repository';
 import type { Database } from '../../db/client';
 
 /**
@@ -12,6 +13,12 @@ import type { Database } from '../../db/client';
  * one record, which reads as its draft has it, on the site or not. Only this render sees it.
  */
 export function withPreview(site: SiteData, type: string, record: StoredRecord): SiteData {
+  // The site's words are the settings every page reads (decision 110).
+  if (type === siteWords.name)
+    return {
+      ...site,
+      settings: async () => ({ ...(await site.settings()), ...draftValues(siteWords, record) }),
+    };
   type Loose = Record<string, unknown> & { _id?: unknown; slug?: unknown; sortOrder?: unknown };
   const ours = (name: string) => name === type;
   const sortKey = (entry: Loose) => Number(entry.sortOrder ?? 0);
@@ -47,14 +54,14 @@ export function withPreview(site: SiteData, type: string, record: StoredRecord):
 /** The page a preview link shows and what it reads; null for a link that is not valid or expired. */
 export async function previewTarget(
   database: Database,
-  repositories: ReadonlyMap<string, ContentRepository>,
+  drafted: (type: string) => PublishableRecords | undefined,
   site: SiteData,
   key: Buffer,
   token: string,
   now: Date,
 ): Promise<{ path: string; site: SiteData } | null> {
   const claim = readPreviewToken(key, token, now);
-  const repository = claim ? repositories.get(claim.type) : undefined;
+  const repository = claim ? drafted(claim.type) : undefined;
   const def: ContentTypeDef | undefined = repository?.def;
   if (!claim || !repository || !def?.versions) return null;
   const record = await repository.findById(claim.id);

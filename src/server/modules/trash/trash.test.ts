@@ -5,11 +5,14 @@ import { runMaintenance } from '../maintenance';
 
 const t = await createTestApp({ env: { TRASH_RETENTION_DAYS: '30' } });
 let admin: { authorization: string };
+/** The office: may delete and restore the public content, not publish it. */
 let editor: { authorization: string };
+let publisher: { authorization: string };
 
 beforeAll(async () => {
   admin = await t.signIn('admin');
   editor = await t.signIn('office');
+  publisher = await t.signIn('editor');
 });
 
 const service = (title: string) => ({ title, description: 'Cooling repairs.', serviceName: 'refrigerator' });
@@ -94,13 +97,13 @@ describe('the trash', () => {
     expect(bad.statusCode).toBe(400);
   });
 
-  it('restores a record as it was, for staff, and it shows in public lists again', async () => {
+  it('restores a record as it was, for someone who may publish it, and it shows in public lists again', async () => {
     const record = await create('/api/service', service('Freezer service'));
     await t.app.inject({ method: 'DELETE', url: `/api/service/${record._id}`, headers: admin });
     const res = await t.app.inject({
       method: 'POST',
       url: `/api/trash/service/${record._id}/restore`,
-      headers: editor,
+      headers: publisher,
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ _id: record._id, title: 'Freezer service', slug: 'freezer-service' });
@@ -121,6 +124,39 @@ describe('the trash', () => {
       headers: editor,
     });
     expect(unknownType.statusCode).toBe(404);
+  });
+
+  it('restores a published record off the site for someone who may not publish, for an editor to publish', async () => {
+    const record = await create('/api/service', service('Ice machine service'));
+    await t.app.inject({ method: 'DELETE', url: `/api/service/${record._id}`, headers: editor });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/trash/service/${record._id}/restore`,
+      headers: editor,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ _id: record._id, title: 'Ice machine service', publishedAt: null });
+    const seen = async () =>
+      ((await t.app.inject({ method: 'GET', url: '/api/service' })).json() as { _id: string }[]).map(
+        (r) => r._id,
+      );
+    expect(await seen()).not.toContain(record._id);
+    expect((await t.app.inject({ method: 'GET', url: `/api/service/${record._id}` })).statusCode).toBe(404);
+    const [entry] = await t.database.query<{ changes: { field: string; after: unknown }[] | string }>(
+      "select changes from audit_log where record_id = $1 and action = 'restore'",
+      [record._id],
+    );
+    const changes = typeof entry?.changes === 'string' ? JSON.parse(entry.changes) : entry?.changes;
+    expect(changes).toEqual([expect.objectContaining({ field: 'publishedAt', after: null })]);
+
+    const published = await t.app.inject({
+      method: 'POST',
+      url: `/api/service/${record._id}/publish`,
+      headers: publisher,
+      payload: {},
+    });
+    expect(published.statusCode, published.body).toBe(200);
+    expect(await seen()).toContain(record._id);
   });
 
   it('refuses to restore a subscriber whose address subscribed again meanwhile', async () => {

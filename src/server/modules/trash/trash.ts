@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { listPageSchema } from '../../../shared/list-page';
 import { mayCall } from '../../../shared/permissions';
 import { trashItemSchema } from '../../../shared/trash';
+import { mayPublish, unscheduleTrashed } from '../../content/publishing';
 import { recordName } from '../../content/repository';
 import type { ChangeTransaction } from '../../db/change-log';
 import type { Database } from '../../db/client';
@@ -65,7 +66,8 @@ export function trashPlugin(database: Database): FastifyPluginAsyncZod {
         schema: {
           operationId: 'restoreTrashedRecord',
           tags: ['trash'],
-          summary: 'Bring a deleted record back; answers the restored record',
+          summary:
+            'Bring a deleted record back, without its schedule; answers the restored record. A published record of a type with drafts comes back off the site unless you may publish it',
           params: resourceParams,
           response: {
             200: z.record(z.string(), z.unknown()),
@@ -77,18 +79,29 @@ export function trashPlugin(database: Database): FastifyPluginAsyncZod {
       async (request) => {
         const { resource, id } = request.params;
         const repository = restorableBy(request, resource);
+        const { def } = repository;
+        // Back on the site only for someone who may put it there (decision 109): anyone else brings
+        // a published record back off the site, for an editor to publish.
+        const offSite = Boolean(def.versions) && !mayPublish(request, def);
         let record: Awaited<ReturnType<typeof repository.restore>>;
         try {
           record = await app.changes.write(async (tx) => {
-            const restored = await repository.in(tx).restore(id);
-            if (restored)
-              await tx.record({
-                resource,
-                id: restored._id,
-                action: 'restore',
-                actor: request.user,
-                name: recordName(repository.def, restored),
-              });
+            const records = repository.in(tx);
+            const before = await records.findById(id, { trashed: true, forUpdate: true });
+            const restored = before && (await records.restore(id, { offSite }));
+            if (!before || !restored) return null;
+            await unscheduleTrashed(tx, def, app.jobs, { record: restored, actor: request.user });
+            const cameBackOff = Boolean(before.publishedAt) && !restored.publishedAt;
+            await tx.record({
+              resource,
+              id: restored._id,
+              action: 'restore',
+              actor: request.user,
+              name: recordName(def, restored),
+              ...(cameBackOff
+                ? { fields: [{ field: 'publishedAt', before: before.publishedAt, after: null }] }
+                : {}),
+            });
             return restored;
           });
         } catch (error) {
@@ -173,5 +186,5 @@ export const trashRoutesPlugin = fp(
   async (app) => {
     await app.register(trashPlugin(app.database));
   },
-  { name: 'trash', dependencies: ['database'], encapsulate: true },
+  { name: 'trash', dependencies: ['database', 'jobs'], encapsulate: true },
 );

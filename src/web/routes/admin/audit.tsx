@@ -4,6 +4,7 @@ import { type Field, f } from '../../../shared/content/fields';
 import { settings as settingsDef } from '../../../shared/content/settings';
 import { contentTypes, contentTypesByName } from '../../../shared/content/types';
 import type { ListPage } from '../../../shared/list-page';
+import { ADDRESS_KEY, ADDRESS_LABEL } from '../../admin/address-field';
 import { Spinner } from '../../admin/feedback';
 import { formatWhen, pageOf, pickParams } from '../../admin/format';
 import { adminRead, optionalRead } from '../../admin/load';
@@ -79,7 +80,12 @@ export function HydrateFallback() {
   return <Spinner />;
 }
 
-const OTHER_FIELDS: Record<string, string> = { order: 'Order', sortOrder: 'Position', role: 'Role' };
+const OTHER_FIELDS: Record<string, string> = {
+  order: 'Order',
+  sortOrder: 'Position',
+  role: 'Role',
+  [ADDRESS_KEY]: ADDRESS_LABEL,
+};
 
 /** A schedule's entry names the time its draft goes on the site: read as a time, in the site's zone. */
 const PUBLISH_AT = f.dateTime('Goes on the site');

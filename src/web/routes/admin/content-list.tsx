@@ -15,7 +15,7 @@ import { DeclaredForm } from '../../admin/content-form';
 import { DraftEditor, PublicationStatus } from '../../admin/draft-editor';
 import { hasDrafts, publicationOf } from '../../admin/drafts';
 import { Modal, Spinner, useFeedback } from '../../admin/feedback';
-import { formFields } from '../../admin/form-model';
+import { recordFormFields } from '../../admin/form-model';
 import { adminRead } from '../../admin/load';
 import {
   type AdminRecord,
@@ -324,7 +324,7 @@ function ContentList({ def, data }: { def: ContentTypeDef; data: Awaited<ReturnT
         {editing && !drafted && (
           <DeclaredForm
             key={editing.key}
-            entries={formFields(def.fields, editing.record ? 'update' : 'create')}
+            entries={recordFormFields(def, editing.record ? 'update' : 'create')}
             record={editing.record}
             submitLabel={editing.record ? 'Save changes' : 'Create'}
             onSubmit={save}

@@ -26,6 +26,7 @@ export const adminRoutes: RouteConfigEntry[] = [
     route('settings', 'routes/admin/settings.tsx'),
     route('trash', 'routes/admin/trash.tsx'),
     route('audit', 'routes/admin/audit.tsx'),
+    route('jobs', 'routes/admin/jobs.tsx'),
     route('account', 'routes/admin/account.tsx'),
     ...listedTypes.map((def) =>
       route(def.admin.path.slice(1), 'routes/admin/content-list.tsx', { id: `admin/${def.name}` }),

@@ -1,16 +1,24 @@
+import { useState } from 'react';
 import {
   type ClientLoaderFunctionArgs,
   useLoaderData,
   useRevalidator,
   useRouteLoaderData,
 } from 'react-router';
-import { rightToChange, settings as settingsDef } from '../../../shared/content/settings';
+import {
+  SETTINGS_OPERATIONS,
+  SITE_WORDS_ID,
+  settings as settingsDef,
+  siteWordGroups,
+  siteWords,
+} from '../../../shared/content/settings';
 import { may, mayCall } from '../../../shared/permissions';
-import type { Role } from '../../../shared/roles';
 import { DeclaredForm } from '../../admin/content-form';
+import { DraftEditor } from '../../admin/draft-editor';
 import { Spinner, useFeedback } from '../../admin/feedback';
 import { formFields } from '../../admin/form-model';
 import { adminRead } from '../../admin/load';
+import type { AdminRecord } from '../../admin/record-view';
 import { openScreen } from '../../admin/signed-in';
 import { api } from '../../lib/api';
 import type { loader as layoutLoader } from './layout';
@@ -19,11 +27,16 @@ export function meta() {
   return [{ title: `${settingsDef.label} | Admin` }];
 }
 
+type Settings = Record<string, unknown> & { version: number };
+
 export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
   await openScreen(request);
-  return {
-    settings: await adminRead<Record<string, unknown> & { version: number }>('/api/settings', request),
-  };
+  // The words as their draft has them (with where they stand), and the settings as they are.
+  const [words, settings] = await Promise.all([
+    adminRead<Settings>('/api/settings?draft=1', request),
+    adminRead<Settings>('/api/settings', request),
+  ]);
+  return { words, settings };
 }
 clientLoader.hydrate = true as const;
 
@@ -33,54 +46,81 @@ export function HydrateFallback() {
   return <Spinner />;
 }
 
-const allEntries = formFields(settingsDef.fields, 'update');
+const operations = new Set<string>(SETTINGS_OPERATIONS);
+const operationEntries = formFields(settingsDef.fields, 'update').filter(([key]) => operations.has(key));
+const operationGroups = settingsDef.groups
+  .map((group) => ({ ...group, fields: group.fields.filter((key) => operations.has(key)) }))
+  .filter((group) => group.fields.length > 0);
 
 /**
- * The settings a role changes: the site's public words for the office and editors, the operations
- * too for admins. A field the role does not reach is not in the form at all (it is not sent, so a
- * save never trips the server's refusal of it).
+ * The site settings. What visitors read (the company, the home and about pages' words, trust
+ * signals, links) is drafted and published like the content (decision 110); the operations (where
+ * mail goes, sign-in rules) are an admin's and take effect when saved.
  */
-function formFor(role: Role | undefined) {
-  const entries = allEntries.filter(([key]) => may(role, rightToChange(key)));
-  const shown = new Set(entries.map(([key]) => key));
-  const groups = settingsDef.groups
-    .map((group) => ({ ...group, fields: group.fields.filter((key) => shown.has(key)) }))
-    .filter((group) => group.fields.length > 0);
-  return { entries, groups };
-}
-
-/** The site settings, edited with the same generic form, grouped as the declaration says. */
 export default function Settings() {
-  const { settings } = useLoaderData<typeof clientLoader>();
+  const { words, settings } = useLoaderData<typeof clientLoader>();
   const user = useRouteLoaderData<typeof layoutLoader>('routes/admin/layout')?.user;
   const feedback = useFeedback();
   const revalidator = useRevalidator();
-  const canEdit = mayCall(user?.role, settingsDef.access.update);
-  const { entries, groups } = formFor(canEdit ? user?.role : 'admin');
+  // A publish or a schedule ends an edit: the next one starts from the words as they are then.
+  const [edit, setEdit] = useState(0);
+  const editsWords = mayCall(user?.role, siteWords.access.update);
+  const editsOperations = may(user?.role, 'operations:update');
 
   return (
     <section className="screen">
       <header className="screen-header">
         <h1>{settingsDef.label}</h1>
       </header>
-      {!canEdit && <p className="notice-inline">Only an admin can change the settings.</p>}
-      <DeclaredForm
-        // A saved version starts a fresh form, so the next save sends the new version.
-        key={settings.version}
-        entries={entries}
-        record={settings}
-        groups={groups}
-        submitLabel="Save settings"
-        readOnly={!canEdit}
-        bodyClassName="settings-body"
-        footerClassName="form-footer"
-        onSubmit={async (values, version) => {
-          await api('/api/settings', { method: 'PUT', body: { ...values, version } });
-          feedback.success('Data Updated Successfully!');
-          // Every page's loaders run again: the header shows a new company name at once.
-          await revalidator.revalidate();
-        }}
-      />
+      {editsWords && (
+        <section className="settings-part" aria-labelledby="settings-words">
+          <h2 id="settings-words">What visitors read</h2>
+          <p className="settings-part-intro">
+            Company details, the home and about pages, trust signals and links. Changes are kept as a draft
+            while you type; visitors see them once they are published.
+          </p>
+          <DraftEditor
+            key={edit}
+            def={siteWords}
+            row={{ ...words, _id: SITE_WORDS_ID } as AdminRecord}
+            address="/api/settings"
+            groups={siteWordGroups}
+            user={user}
+            onFinished={(message) => {
+              feedback.success(message);
+              // Every page's loaders run again (the header shows a new company name at once); then
+              // the next edit starts from the words as published.
+              void revalidator.revalidate().then(() => setEdit((n) => n + 1));
+            }}
+            onStored={() => undefined}
+            onChanged={() => void revalidator.revalidate()}
+            onDirtyChange={() => undefined}
+          />
+        </section>
+      )}
+      {editsOperations && (
+        <section className="settings-part" aria-labelledby="settings-operations">
+          <h2 id="settings-operations">Operations</h2>
+          <p className="settings-part-intro">
+            Where mail goes and who may sign in. These take effect when saved.
+          </p>
+          <DeclaredForm
+            // A saved version starts a fresh form, so the next save sends the new version.
+            key={settings.version}
+            entries={operationEntries}
+            record={settings}
+            groups={operationGroups}
+            submitLabel="Save settings"
+            bodyClassName="settings-body"
+            footerClassName="form-footer"
+            onSubmit={async (values, version) => {
+              await api('/api/settings', { method: 'PUT', body: { ...values, version } });
+              feedback.success('Data Updated Successfully!');
+              await revalidator.revalidate();
+            }}
+          />
+        </section>
+      )}
     </section>
   );
 }
