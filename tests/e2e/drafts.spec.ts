@@ -142,6 +142,9 @@ test('someone without the right to publish saves drafts and is told who publishe
     adminStatePath: workerSite.adminStatePath,
   });
   await office.goto('/addServices');
+  // The order of the services is what visitors see: the office cannot change it.
+  await expect(office.getByRole('row').filter({ hasText: title })).toBeVisible();
+  await expect(office.getByRole('button', { name: /^Move .* (up|down)$/ })).toHaveCount(0);
   await office.getByRole('row').filter({ hasText: title }).getByRole('button', { name: /^Edit/ }).click();
   const dialog = office.getByRole('dialog', { name: 'Edit service' });
   await expect(

@@ -2,11 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { contentTypes } from '../../shared/content/types';
 import { buildApp } from '../app';
+import type { ChangeTransaction } from '../db/change-log';
 import { openDatabase } from '../db/client';
 import { serverSecret } from '../db/server-secrets';
-import { createTestApp, createTestDatabase, testEnv } from '../test/helpers';
+import { eventually } from '../test/eventually';
+import { createTestApp, createTestDatabase, testDatabaseKind, testEnv } from '../test/helpers';
 import { previewToken } from './preview-token';
 import { PREVIEW_SECRET } from './publication-routes';
+import { cancelSchedule, publishJobKey, publishNow, schedulePublish, unscheduleTrashed } from './publishing';
 
 /**
  * Drafts, versions, previews and schedules of public content (decision 109), through the API as
@@ -476,6 +479,106 @@ describe('a scheduled publish', () => {
     expect(staff.draft.stale).toBe(true);
   });
 
+  it('is called off when its record goes to the trash, and does not come back with it', async () => {
+    const service = await newService();
+    await call('PUT', `/api/service/${service._id}`, {
+      description: 'Planned, then deleted.',
+      publish: false,
+    });
+    const at = new Date(Date.now() + 4 * 86_400_000);
+    await call('POST', `/api/service/${service._id}/publish`, { at: at.toISOString() });
+    const key = publishJobKey('service', service._id);
+    expect(await t.app.jobs.pending(key)).not.toBeNull();
+
+    expect((await call('DELETE', `/api/service/${service._id}`)).statusCode).toBe(200);
+    expect(await t.app.jobs.pending(key)).toBeNull();
+    expect(await auditActions(service._id)).toEqual(
+      expect.arrayContaining(['schedule', 'unschedule', 'delete']),
+    );
+    const [draft] = await t.database.query<{ publish_at: Date | null }>(
+      'select publish_at from content_drafts where record_id::text = $1',
+      [service._id],
+    );
+    expect(draft).toEqual({ publish_at: null });
+
+    const restored = await call('POST', `/api/trash/service/${service._id}/restore`);
+    expect(restored.statusCode, restored.body).toBe(200);
+    const staff = (await call('GET', `/api/service/${service._id}?draft=1`)).json();
+    expect(staff).toMatchObject({
+      status: 'changed',
+      publishAt: null,
+      description: 'Planned, then deleted.',
+    });
+    await t.app.jobs.runDue(new Date(at.getTime() + 1000));
+    expect((await anonymous(`/api/service/${service._id}`)).json().description).toBe(
+      'What we do, as published.',
+    );
+  });
+
+  it('does nothing when it falls due for a record in the trash, and a restore calls its time off', async () => {
+    const service = await newService();
+    await call('PUT', `/api/service/${service._id}`, {
+      description: 'Left scheduled in the trash.',
+      publish: false,
+    });
+    const at = new Date(Date.now() + 5 * 86_400_000);
+    await call('POST', `/api/service/${service._id}/publish`, { at: at.toISOString() });
+    // Deleted as before schedules went with their records: the draft's time and the job stay.
+    const repository = t.app.repositories.get('service')!;
+    await t.app.changes.write((tx) => repository.in(tx).softDelete(service._id));
+
+    await t.app.jobs.runDue(new Date(at.getTime() + 1000));
+    expect(await t.app.jobs.pending(publishJobKey('service', service._id))).toBeNull();
+    const [failed] = await t.database.query<{ n: number }>(
+      'select count(*)::int as n from jobs where key = $1 and last_error is not null',
+      [publishJobKey('service', service._id)],
+    );
+    expect(failed?.n).toBe(0);
+    const trashed = await repository.findById(service._id, { trashed: true });
+    expect(trashed).toMatchObject({
+      description: 'What we do, as published.',
+      publishedAt: service.publishedAt,
+    });
+    expect(await auditActions(service._id)).not.toContain('publish');
+
+    // The draft still shows the time the trash kept: the restore calls it off.
+    await call('POST', `/api/trash/service/${service._id}/restore`);
+    const staff = (await call('GET', `/api/service/${service._id}?draft=1`)).json();
+    expect(staff).toMatchObject({ status: 'changed', publishAt: null });
+    expect(await auditActions(service._id)).toContain('unschedule');
+  });
+
+  it('runs while the same record is scheduled and called off over and over: no error, and no time left without its job', async () => {
+    const service = await newService();
+    const url = `/api/service/${service._id}`;
+    const at = new Date(Date.now() + 6 * 86_400_000);
+    const due = new Date(at.getTime() + 1000);
+    const answers: number[] = [];
+    const round = async (n: number) => {
+      answers.push((await call('PUT', url, { description: `Round ${n}.`, publish: false })).statusCode);
+      answers.push((await call('POST', `${url}/publish`, { at: at.toISOString() })).statusCode);
+      // Called off, or published at once: either way its job goes, unless a run took it first.
+      const end = n % 2 === 0 ? call('DELETE', `${url}/publish`) : call('POST', `${url}/publish`, {});
+      answers.push((await end).statusCode);
+    };
+    // Each round's writes with the queue's runs at the same moment, each run a publish of the
+    // record when its job is due.
+    for (let n = 0; n < 12; n++)
+      await Promise.all([round(n), t.app.jobs.runDue(due), t.app.jobs.runDue(due), t.app.jobs.runDue(due)]);
+    await t.app.jobs.runDue(due);
+
+    expect(answers.filter((status) => status !== 200)).toEqual([]);
+    const key = publishJobKey('service', service._id);
+    const [failed] = await t.database.query<{ n: number }>(
+      'select count(*)::int as n from jobs where key = $1 and last_error is not null',
+      [key],
+    );
+    expect(failed?.n).toBe(0);
+    // Everything due has run: no job waits, and no draft shows a time nobody will keep.
+    expect(await t.app.jobs.pending(key)).toBeNull();
+    expect((await call('GET', url)).json().status).not.toBe('scheduled');
+  });
+
   it('runs once with two instances on one database, and survives a restart', async () => {
     const { database, url, drop } = await createTestDatabase();
     const second = url ? await openDatabase({ url, dataDir: '', poolSize: 4 }) : database;
@@ -540,5 +643,92 @@ describe('a scheduled publish', () => {
       if (second !== database) await second.close();
       await drop();
     }
+  });
+});
+
+/**
+ * A writer of a record (schedule, cancel, publish now, delete) locks the record, then its draft,
+ * then the job's row; the queue's run of its scheduled publish must take them in that order too, or
+ * PostgreSQL ends one of the two as a deadlock. Here the writer holds the record while the run waits
+ * for it, then finishes its write. PGlite is one connection: nothing runs at once there.
+ */
+describe.skipIf(testDatabaseKind !== 'postgres')(
+  'a scheduled publish run while its record is written',
+  () => {
+    const repository = () => t.app.repositories.get('service')!;
+    const later = new Date(Date.now() + 30 * 86_400_000);
+    const writers: Record<string, (tx: ChangeTransaction, id: string) => Promise<unknown>> = {
+      'calling it off': (tx, id) => cancelSchedule(tx, repository(), t.app.jobs, { id, actor: null }),
+      'a new time': (tx, id) =>
+        schedulePublish(tx, repository(), t.app.jobs, { id, at: later, actor: null, now: new Date() }),
+      'publishing now': (tx, id) =>
+        publishNow(tx, repository(), t.app.jobs, { id, actor: null, now: new Date() }),
+      'moving it to the trash': async (tx, id) => {
+        const deleted = await repository().in(tx).softDelete(id);
+        if (deleted)
+          await unscheduleTrashed(tx, repository().def, t.app.jobs, { record: deleted, actor: null });
+      },
+    };
+    /** Whether another session of this database waits for a lock: the run, for the record. */
+    const someoneWaits = async (tx: ChangeTransaction) =>
+      (
+        await tx.query<{ n: number }>(
+          `select count(*)::int as n from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`,
+        )
+      )[0]!.n > 0;
+
+    it.each(Object.keys(writers))(
+      'is not a deadlock with %s: the writer wins, the run keeps nothing',
+      async (name) => {
+        const service = await newService();
+        await call('PUT', `/api/service/${service._id}`, { description: 'Due now.', publish: false });
+        const at = new Date(Date.now() + 7 * 86_400_000);
+        await call('POST', `/api/service/${service._id}/publish`, { at: at.toISOString() });
+        const key = publishJobKey('service', service._id);
+        const publishesBefore = (await auditActions(service._id)).filter(
+          (action) => action === 'publish',
+        ).length;
+
+        let run: Promise<number> | undefined;
+        await t.app.changes.write(async (tx) => {
+          await repository().in(tx).findById(service._id, { forUpdate: true });
+          run = t.app.jobs.runDue(new Date(at.getTime() + 1000));
+          await eventually(() => someoneWaits(tx), 5000);
+          await writers[name]!(tx, service._id);
+        });
+        const ran = await run;
+        const jobs = await t.database.query<{ last_error: string | null }>(
+          'select last_error from jobs where key = $1',
+          [key],
+        );
+        // Before the run took the job's row last, one of the two was ended with "deadlock detected".
+        expect(jobs.map((job) => job.last_error)).toEqual(jobs.map(() => null));
+        expect(ran).toBe(0);
+        const publishes = (await auditActions(service._id)).filter((action) => action === 'publish').length;
+        expect(publishes - publishesBefore).toBe(name === 'publishing now' ? 1 : 0);
+        const pending = await t.app.jobs.pending(key);
+        expect(pending?.dueAt ?? null).toBe(name === 'a new time' ? later.toISOString() : null);
+      },
+    );
+  },
+);
+
+describe('the display order', () => {
+  it('is what visitors see at once, so changing it needs the right to publish', async () => {
+    const services = (await call('GET', '/api/service')).json() as Answer[];
+    const order = services.map(({ _id, version }) => ({ _id, version })).reverse();
+    const refused = await call('PUT', '/api/service/order', { order }, office);
+    expect(refused.statusCode).toBe(403);
+    const seen = (await anonymous('/api/service')).json() as Answer[];
+    expect(seen.map((s) => s._id)).toEqual(services.filter((s) => s.publishedAt).map((s) => s._id));
+    const moved = await call('PUT', '/api/service/order', { order });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(((await anonymous('/api/service')).json() as Answer[]).map((s) => s._id)).toEqual(
+      services
+        .filter((s) => s.publishedAt)
+        .map((s) => s._id)
+        .reverse(),
+    );
   });
 });

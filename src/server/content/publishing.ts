@@ -371,6 +371,28 @@ export async function schedulePublish(
   return { kind: 'saved', record: staffView(record, next, true) };
 }
 
+/**
+ * The draft without its time, its job cancelled and the audit entry, for a record the caller holds
+ * locked: the record, then its draft, then the job's row, the order the queue's run takes them in.
+ * Answers the draft as it now is.
+ */
+async function callOff(
+  tx: ChangeTransaction,
+  def: ContentTypeDef,
+  queue: PublishQueue,
+  change: { record: StoredRecord; actor: SessionUser | null },
+): Promise<DraftRow | null> {
+  const { record } = change;
+  const draft = await readDraft(tx, def, record._id, true);
+  // A job can outlive its draft's time (a save by someone who may not publish leaves it): gone too.
+  await queue.cancel(tx, publishJobKey(def.name, record._id));
+  if (!draft?.publishAt) return draft;
+  const next = { ...draft, publishAt: null, scheduledBy: null };
+  await writeDraft(tx, def, record._id, next);
+  await recordUnscheduled(tx, def, record, draft.publishAt, change.actor);
+  return next;
+}
+
 /** Call off a scheduled publish; the draft stays. */
 export async function cancelSchedule(
   tx: ChangeTransaction,
@@ -378,16 +400,25 @@ export async function cancelSchedule(
   queue: PublishQueue,
   change: { id: string; actor: SessionUser | null },
 ): Promise<DraftOutcome> {
-  const { def } = repository;
   const record = await repository.in(tx).findById(change.id, { forUpdate: true });
   if (!record) return { kind: 'missing' };
-  const draft = await readDraft(tx, def, record._id, true);
-  if (!draft?.publishAt) return { kind: 'saved', record: staffView(record, draft, true) };
-  const next = { ...draft, publishAt: null, scheduledBy: null };
-  await writeDraft(tx, def, record._id, next);
-  await queue.cancel(tx, publishJobKey(def.name, record._id));
-  await recordUnscheduled(tx, def, record, draft.publishAt, change.actor);
-  return { kind: 'saved', record: staffView(record, next, true) };
+  const draft = await callOff(tx, repository.def, queue, { record, actor: change.actor });
+  return { kind: 'saved', record: staffView(record, draft, true) };
+}
+
+/**
+ * A record that went to the trash, or came back from it, is scheduled for nothing (decision 109):
+ * its draft loses its time and the queue its job, as when someone calls the schedule off, so a
+ * record brought back does not go on the site at a time chosen before it was deleted. `record` is
+ * the row the caller's delete or restore just locked.
+ */
+export async function unscheduleTrashed(
+  tx: ChangeTransaction,
+  def: ContentTypeDef,
+  queue: PublishQueue,
+  change: { record: StoredRecord; actor: SessionUser | null },
+): Promise<void> {
+  if (def.versions) await callOff(tx, def, queue, change);
 }
 
 /** Make version `n` the record's draft; it is published only when someone publishes it. */

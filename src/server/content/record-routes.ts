@@ -12,6 +12,7 @@ import {
   asVisitorReads,
   mayPublish,
   PUBLISH_REFUSED,
+  type PublishQueue,
   readForStaff,
   readsDrafts,
   saveDraft,
@@ -50,6 +51,7 @@ export function recordRoutes(
   repository: ContentRepository,
   hooks: ContentHooks,
   checkChoices: ChoiceCheck,
+  queue: () => PublishQueue,
 ): FastifyPluginAsyncZod {
   const { def, schemas, base, tags, label } = routeContext(repository.def);
   const readSchema = hooks.read ? schemas.record.extend(hooks.read.shape) : schemas.record;
@@ -176,7 +178,7 @@ export function recordRoutes(
           const deleted = await repository.in(tx).softDelete(request.params.id);
           if (!deleted) return null;
           // Off the site with it goes its scheduled publish: a restore must not bring it back.
-          await unscheduleTrashed(tx, def, app.jobs, { record: deleted, actor: request.user });
+          await unscheduleTrashed(tx, def, queue(), { record: deleted, actor: request.user });
           await tx.record({
             resource: def.name,
             id: deleted._id,

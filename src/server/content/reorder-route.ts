@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiNounOf } from '../../shared/content/define';
+import { apiNounOf, liveChangeRule } from '../../shared/content/define';
 import { reorderSchema } from '../../shared/content/schema';
 import { HttpError } from '../errors';
 import { errorSchema } from '../http/schemas';
 import type { ContentHooks } from './hooks';
 import { keyScopeFor } from './key-limits';
-import { liveChangeRule } from './publishing';
 import { type ContentRepository, recordName } from './repository';
 import { routeContext } from './route-context';
 

@@ -38,7 +38,7 @@ export function contentRoutes(
     throw new Error(`${def.name}: a type with versions cannot have an afterUpdate hook (decision 109)`);
   return async (app) => {
     await app.register(listRoutes(repository, hooks, deps.userNames, deps.timeZone));
-    await app.register(recordRoutes(repository, hooks, deps.checkChoices));
+    await app.register(recordRoutes(repository, hooks, deps.checkChoices, deps.queue));
     await app.register(createRoute(repository, hooks, deps.intake));
     if (def.list.order === 'position') await app.register(reorderRoute(repository, hooks));
     if (def.versions) await app.register(publicationRoutes(repository, hooks, deps.queue));

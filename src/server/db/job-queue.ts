@@ -28,7 +28,8 @@ export interface Job {
   attempts: number;
 }
 
-export type JobHandler = (tx: ChangeTransaction, job: Job) => Promise<void>;
+/** `at`: the time of this run on the app's clock (what `runDue` was given), for what the work stamps. */
+export type JobHandler = (tx: ChangeTransaction, job: Job, at: Date) => Promise<void>;
 
 export interface JobQueue {
   /** Inside the caller's transaction (a ChangeTransaction or any Database tx): schedule a job; a pending job with the same key is replaced (its due time and payload). */

@@ -39,7 +39,7 @@ export const contentRoutesPlugin = fp(
     const timeZone = async () => siteTimeZone((await app.settingsStore.get()).timeZone);
     const queue = () => app.jobs;
     const deps = { intake: app.intake, checkChoices: app.checkChoices, userNames, timeZone, queue };
-    app.jobs.handle(PUBLISH_JOB, async (tx, job) => {
+    app.jobs.handle(PUBLISH_JOB, async (tx, job, at) => {
       const repository = app.drafted(String(job.payload.type));
       if (!repository) throw new Error(`No content type with drafts named ${job.payload.type}`);
       // Published under the name of whoever scheduled it, as the audit log shows it.
@@ -47,7 +47,8 @@ export const contentRoutesPlugin = fp(
       await publishScheduled(tx, repository, app.jobs, {
         id: String(job.payload.id),
         actor,
-        now: new Date(),
+        // Published at the run's time on the app's clock, as the queue saw it fall due.
+        now: at,
       });
     });
     for (const def of app.contentTypes) {

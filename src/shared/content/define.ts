@@ -14,6 +14,14 @@ export interface ContentAccess {
 }
 
 /**
+ * The right a route needs that changes what visitors see of a type as a whole, not one record's
+ * draft (the display order): the publish right of a type with versions, else its update right.
+ * The server's route and the admin's buttons read this one rule.
+ */
+export const liveChangeRule = (def: Pick<ContentTypeDef, 'versions' | 'access'>): AccessRule =>
+  def.versions ? (def.access.publish ?? def.access.update) : def.access.update;
+
+/**
  * A type whose records are edited as drafts before visitors see them (decision 109): each record
  * has its published values (what every public surface reads) and at most one working draft, every
  * publish keeps a version, and a draft can be previewed at a secret link and published on a schedule.

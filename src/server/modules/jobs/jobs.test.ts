@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobEntry } from '../../../shared/jobs';
 import { buildApp } from '../../app';
+import type { ChangeTransaction } from '../../db/change-log';
 import { type Database, openDatabase } from '../../db/client';
 import { withOptions } from '../../http/plugin-order';
 import { eventually, testClock } from '../../test/eventually';
@@ -262,12 +263,96 @@ describe(`the job queue on ${testDatabaseKind}`, () => {
       const ran = recorder(timed, 'timed');
       await timed.ready();
       await schedule(timed, { kind: 'timed', key: 'timed:1', dueAt: at(clock.now(), -1) });
-      await eventually(() => ran.length === 1, 5000);
-      expect(await timed.jobs.pending('timed:1')).toBeNull();
+      // The handler has been called before its run commits: wait for the job to be done.
+      await eventually(async () => ran.length === 1 && (await timed.jobs.pending('timed:1')) === null, 5000);
+      expect(ran).toHaveLength(1);
     } finally {
       await timed.close();
       await dropOwn();
     }
+  });
+});
+
+/**
+ * A writer locks what a job is about (a record) and then the job's row (scheduling it anew,
+ * cancelling it); a run must take them in the same order, or the two wait for each other until
+ * PostgreSQL ends one of them as a deadlock. PGlite is one connection, so nothing runs at once there.
+ */
+describe.skipIf(testDatabaseKind !== 'postgres')('a run and a writer of what it is about, at once', () => {
+  let database: Database;
+  let drop: () => Promise<void>;
+  let app: FastifyInstance;
+  const ROW = 1;
+  beforeAll(async () => {
+    ({ database, drop } = await createTestDatabase());
+    await database.exec('create table job_test_rows (id int primary key, n int not null default 0)');
+    await database.query('insert into job_test_rows (id) values ($1)', [ROW]);
+    app = await open(database);
+    // The handler locks the row, as the publish of a schedule locks its record.
+    app.jobs.handle('locks-row', async (tx, job) => {
+      await tx.query('update job_test_rows set n = n + 1 where id = $1', [job.payload.row]);
+    });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await drop?.();
+  });
+
+  const countOf = async () =>
+    (await database.query<{ n: number }>('select n from job_test_rows where id = $1', [ROW]))[0]?.n;
+  /** Whether another session of this database waits for a lock (the run, for the row the test holds). */
+  const someoneWaits = async (tx: Database) =>
+    (
+      await tx.query<{ n: number }>(
+        `select count(*)::int as n from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`,
+      )
+    )[0]!.n > 0;
+
+  /**
+   * The writer holds the row while the run waits for it, then changes the job: the writer is not
+   * refused, and the run, whose claim it took away, keeps none of its work.
+   */
+  async function runWhileWriting(key: string, write: (tx: ChangeTransaction) => Promise<unknown>) {
+    const dueAt = at(clock.now(), -1);
+    await schedule(app, { kind: 'locks-row', key, dueAt, payload: { row: ROW } });
+    const before = await countOf();
+    let run: Promise<number> | undefined;
+    await app.changes.write(async (tx) => {
+      await tx.query('select id from job_test_rows where id = $1 for update', [ROW]);
+      run = app.jobs.runDue();
+      await eventually(() => someoneWaits(tx), 5000);
+      await write(tx);
+    });
+    const ran = await run;
+    const rows = await rowOf(database, key);
+    // Before the run took the job's row last, this read "deadlock detected".
+    expect(rows.map((row) => row.last_error)).toEqual(rows.map(() => null));
+    expect(ran).toBe(0);
+    expect(await countOf()).toBe(before);
+    return rows;
+  }
+
+  it('lets the writer cancel the job the run waits on: no deadlock, and the cancelled run keeps nothing', async () => {
+    const rows = await runWhileWriting('locks-row:cancel', (tx) => app.jobs.cancel(tx, 'locks-row:cancel'));
+    expect(rows).toEqual([]);
+  });
+
+  it('lets the writer schedule the job anew while the run waits: the new time stands, the old run keeps nothing', async () => {
+    const later = at(clock.now(), 3600);
+    const rows = await runWhileWriting('locks-row:again', (tx) =>
+      app.jobs.enqueue(tx, {
+        kind: 'locks-row',
+        key: 'locks-row:again',
+        dueAt: later,
+        payload: { row: ROW },
+      }),
+    );
+    expect(rows).toEqual([
+      expect.objectContaining({ attempts: 0, done_at: null, due_at: later.toISOString() }),
+    ]);
+    expect(await app.jobs.runDue(later)).toBe(1);
   });
 });
 

@@ -100,7 +100,7 @@ export function createJobQueue(deps: JobQueueDeps) {
         const run: Run = { job, at, done: false };
         runs.set(tx, run);
         try {
-          await handler(tx, jobFor(job));
+          await handler(tx, jobFor(job), at);
         } finally {
           runs.delete(tx);
         }

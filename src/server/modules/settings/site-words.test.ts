@@ -117,8 +117,11 @@ describe("the site's words", () => {
     expect(scheduled.statusCode).toBe(200);
     expect(scheduled.json()).toMatchObject({ status: 'scheduled', publishAt: at.toISOString() });
     expect((await anonymous('/api/settings')).json().heroText).not.toBe('Words for the new season.');
-    await t.app.jobs.runDue(new Date(at.getTime() + 1000));
+    const ranAt = new Date(at.getTime() + 1000);
+    await t.app.jobs.runDue(ranAt);
     expect((await anonymous('/api/settings')).json().heroText).toBe('Words for the new season.');
+    // Published at the run's time on the app's clock, not the machine's.
+    expect((await call('GET', '/api/settings')).json().publishedAt).toBe(ranAt.toISOString());
     const [entry] = await t.database.query<{ actor_id: string }>(
       `select actor_id::text as actor_id from audit_log
         where resource = 'settings' and record_id = $1 and action = 'publish' order by at desc limit 1`,

@@ -7,8 +7,9 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import { PAGE_SIZE_DEFAULT } from '../../../shared/constants';
-import type { ContentTypeDef } from '../../../shared/content/define';
+import { type ContentTypeDef, liveChangeRule } from '../../../shared/content/define';
 import { contentTypesByName } from '../../../shared/content/types';
+import { mayCall } from '../../../shared/permissions';
 import { subscriptionMessages } from '../../../shared/subscription';
 import { restoreRecord } from '../../admin/actions';
 import { DeclaredForm } from '../../admin/content-form';
@@ -149,7 +150,12 @@ function ContentList({ def, data }: { def: ContentTypeDef; data: Awaited<ReturnT
   }
 
   // Staff choose the order of position-ordered types; a filtered list has no neighbours to swap with.
-  const reorderable = def.list.order === 'position' && !data.q && records.length > 1;
+  // The order is what visitors see: a type with drafts is reordered by whoever may publish it.
+  const reorderable =
+    def.list.order === 'position' &&
+    !data.q &&
+    records.length > 1 &&
+    mayCall(user?.role, liveChangeRule(def));
 
   async function move(index: number, step: -1 | 1) {
     const record = records[index];
