@@ -32,7 +32,7 @@ const publishBody = z.strictObject({
   at: z.iso
     .datetime({ offset: true, error: 'at is a time with its zone, as 2026-12-01T09:00:00+05:00.' })
     .optional(),
-  version: z.number().int().min(1).optional(),
+  version: z.number().int().min(1).max(2_147_483_647).optional(),
 });
 const versionParams = idParams.extend({ n: z.coerce.number().int().min(1).max(1_000_000) });
 const versionSummary = z.object({

@@ -38,7 +38,8 @@ function partialShape(shape: Record<string, z.ZodType>): Record<string, z.ZodTyp
   return partial;
 }
 
-const versionSchema = z.number().int().min(1).optional();
+/** The version a write edited: a stored version is a 32-bit integer, so a larger one matches nothing. */
+const versionSchema = z.number().int().min(1).max(2_147_483_647).optional();
 const publishSchema = z
   .boolean({ error: 'publish is true (put it on the site now, the default) or false (save a draft).' })
   .optional();

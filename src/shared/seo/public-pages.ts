@@ -51,3 +51,26 @@ export function isPublicPagePath(pathname: string): boolean {
     return slug !== '' && !slug.includes('/');
   });
 }
+
+/**
+ * Where crawlers are kept out (robots.txt): the API, the sign-in pages and every staff screen (the
+ * admin's screens test checks each screen starts with one of these).
+ */
+export const PRIVATE_PATHS: readonly string[] = [
+  '/api/',
+  '/login',
+  '/signup',
+  '/dashboard',
+  '/message',
+  '/add',
+  '/subscribers',
+  '/users',
+  '/settings',
+  '/trash',
+  '/my-jobs',
+  '/jobs',
+  '/audit',
+  '/api-keys',
+  '/on-call',
+  '/account',
+];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mayCall, requestReachOf, STAFF_ROLES } from '../../shared/permissions';
+import { PRIVATE_PATHS } from '../../shared/seo/public-pages';
 import {
   adminScreens,
   homeFor,
@@ -68,5 +69,15 @@ describe('the job queue screen', () => {
     // Not the technician's own jobs: neither screen is taken for the other.
     expect(screenAt(MY_JOBS_PATH)?.path).toBe(MY_JOBS_PATH);
     expect(screenAt(`${JOB_QUEUE_PATH}/`)?.path).toBe(JOB_QUEUE_PATH);
+  });
+});
+
+describe('robots.txt', () => {
+  it('keeps crawlers out of every staff screen, the next one added included', () => {
+    for (const screen of adminScreens)
+      expect(
+        PRIVATE_PATHS.some((path) => screen.path.startsWith(path)),
+        `${screen.path} is not in PRIVATE_PATHS`,
+      ).toBe(true);
   });
 });

@@ -1,5 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { centerPath, PUBLIC_PAGES, projectPath, servicePath } from '../../../shared/seo/public-pages';
+import {
+  centerPath,
+  PRIVATE_PATHS,
+  PUBLIC_PAGES,
+  projectPath,
+  servicePath,
+} from '../../../shared/seo/public-pages';
 import type { SiteData } from '../../../shared/site-data';
 
 const escapeXml = (text: string) =>
@@ -7,20 +13,6 @@ const escapeXml = (text: string) =>
     /[<>&'"]/g,
     (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!,
   );
-
-/** Paths staff use: search engines have no business there. */
-const PRIVATE_PATHS = [
-  '/api/',
-  '/login',
-  '/signup',
-  '/dashboard',
-  '/message',
-  '/add',
-  '/subscribers',
-  '/users',
-  '/settings',
-  '/trash',
-];
 
 /** A record with a page of its own (a service, a center, a project), as the sitemap lists it. */
 interface PageRecord {

@@ -50,6 +50,10 @@ function refuseOutsideRole(role: Role | undefined, changed: string[]) {
   });
 }
 
+/** The keys of `values` that differ from the settings as they are: a value sent unchanged is no change. */
+const changedKeys = (values: Record<string, unknown>, current: Record<string, unknown>) =>
+  Object.keys(values).filter((key) => !isDeepStrictEqual(values[key], current[key]));
+
 const isOperation = (key: string) => (SETTINGS_OPERATIONS as readonly string[]).includes(key);
 
 /**
@@ -94,9 +98,11 @@ export function settingsRoutes(
       async (request) => {
         const current = await store.get();
         if (!readsDrafts(request, siteWords)) return visibleTo(request.user, settingsDef, current);
-        const record = wordsRecord(current, await store.wordsPublishedAt());
+        const record = wordsRecord(current, await store.words());
         const draft = await readDraft(app.database, siteWords, SITE_WORDS_ID);
-        const read = asDraftQuery(request.query.draft) ? withDraft(record, draft) : record;
+        // The draft's read carries the words' version (what a draft save sends back); the plain
+        // read the settings' own (what a save of them sends back).
+        const read = asDraftQuery(request.query.draft) ? withDraft(record, draft) : current;
         return visibleTo(request.user, settingsDef, { ...read, ...publicationOf(record, draft) });
       },
     );
@@ -119,7 +125,7 @@ export function settingsRoutes(
           publish?: boolean;
         };
         const current = (await store.get()) as unknown as Record<string, unknown>;
-        const changed = Object.keys(values).filter((key) => !isDeepStrictEqual(values[key], current[key]));
+        const changed = changedKeys(values, current);
         refuseOutsideRole(request.user?.role, changed);
         // A reference in the settings names a live record, like one in any record.
         await checkChoices(settingsDef, values, current);
@@ -158,20 +164,33 @@ export function settingsRoutes(
         const now = new Date();
         const updated = await app.changes.write(async (tx) => {
           const settings = createSettingsStore(tx);
-          const publishedBefore = await settings.wordsPublishedAt(true);
+          // The row is held, then what changes is decided against it: a value another save changed
+          // meanwhile is a change, with the right it needs, and only changed values are written.
+          const wordsBefore = await settings.words(true);
           const before = await settings.get();
-          const after = await settings.update(values, version, wordsChanged ? now : undefined);
+          if (version !== undefined && version !== before.version) return null;
+          const changedNow = changedKeys(values, before as unknown as Record<string, unknown>);
+          refuseOutsideRole(request.user?.role, changedNow);
+          const publishing = changedNow.some((key) => !isOperation(key));
+          if (publishing && !mayPublish(request, siteWords)) throw new HttpError(403, PUBLISH_REFUSED);
+          if (changedNow.length === 0) return before;
+          const after = await settings.update(
+            Object.fromEntries(changedNow.map((key) => [key, values[key]])),
+            version,
+            publishing ? now : undefined,
+          );
           if (!after) return null;
           // The words that went on the site are a publish (a version kept, its audit entry); the
           // operations changed are an entry of their own.
-          if (wordsChanged)
+          if (publishing)
             await recordPublish(tx, siteWordsRecords(tx), {
-              before: wordsRecord(before, publishedBefore),
-              after: wordsRecord(after, now.toISOString()),
+              before: wordsRecord(before, wordsBefore),
+              after: wordsRecord(after, { publishedAt: now.toISOString(), version: wordsBefore.version + 1 }),
               actor: request.user,
               action: 'update',
             });
-          if (operationsChanged.length > 0 || !wordsChanged)
+          const operations = changedNow.filter(isOperation);
+          if (operations.length > 0)
             await tx.record({
               resource: 'settings',
               id: '1',
@@ -182,13 +201,13 @@ export function settingsRoutes(
                 settingsDef.fields,
                 before as unknown as Record<string, unknown>,
                 after as unknown as Record<string, unknown>,
-                Object.keys(values).filter(isOperation),
+                operations,
               ),
             });
           return after;
         });
-        if (!updated) throw conflict(await store.get());
-        return updated;
+        if (!updated) throw conflict(visibleTo(request.user, settingsDef, await store.get()));
+        return visibleTo(request.user, settingsDef, updated);
       },
     );
   };

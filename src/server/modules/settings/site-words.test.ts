@@ -147,6 +147,45 @@ describe("the site's words", () => {
     expect(draft.draft.stale).toBe(false);
   });
 
+  it('answer no one the operations they may not read, whatever the save', async () => {
+    await call('PUT', '/api/settings', { notifyEmail: 'ops-only@example.com' }, admin);
+    const current = (await call('GET', '/api/settings', undefined, admin)).json();
+    const published = await call('PUT', '/api/settings', { tagline: `Tagline ${Date.now()}` });
+    expect(published.statusCode).toBe(200);
+    expect(published.json()).not.toHaveProperty('notifyEmail');
+    const nothing = await call('PUT', '/api/settings', {}, office);
+    expect(nothing.statusCode).toBe(200);
+    expect(nothing.json()).not.toHaveProperty('notifyEmail');
+    const stale = await call('PUT', '/api/settings', { version: current.version }, office);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().current).not.toHaveProperty('notifyEmail');
+    // A save that changes nothing stores nothing: no new version for visitors' caches.
+    const after = (await call('GET', '/api/settings', undefined, admin)).json();
+    await call('PUT', '/api/settings', { tagline: after.tagline }, office);
+    expect((await call('GET', '/api/settings', undefined, admin)).json().version).toBe(after.version);
+  });
+
+  it("keep their own version: an operation saved meanwhile does not refuse the words' next draft save", async () => {
+    await call('POST', '/api/settings/publish', {});
+    const opened = (await call('GET', '/api/settings?draft=1')).json();
+    const settings = (await call('GET', '/api/settings', undefined, admin)).json();
+    const operation = await call(
+      'PUT',
+      '/api/settings',
+      { signupOpen: !settings.signupOpen, version: settings.version },
+      admin,
+    );
+    expect(operation.statusCode).toBe(200);
+    const draft = await call('PUT', '/api/settings', {
+      heroTitle: 'Typed while an admin saved',
+      version: opened.version,
+      publish: false,
+    });
+    expect(draft.statusCode).toBe(200);
+    // A version no row can have is refused as input, not a failure.
+    expect((await call('PUT', '/api/settings', { tagline: 'x', version: 2 ** 31 })).statusCode).toBe(400);
+  });
+
   it('are never taken off the site: there is no unpublish', async () => {
     expect((await call('POST', '/api/settings/unpublish', {})).statusCode).toBe(404);
   });

@@ -3,11 +3,19 @@ import type { PublishableRecords } from '../../content/publishing';
 import type { StoredRecord, UpdateResult } from '../../content/repository';
 import type { ChangeTransaction } from '../../db/change-log';
 import type { Database } from '../../db/client';
-import { createSettingsStore } from './store';
+import { createSettingsStore, type WordsState } from './store';
 
-/** The settings as the one record of the site's words: every value, and when the words went live. */
-export function wordsRecord(settings: SiteSettings, publishedAt: string | null): StoredRecord {
-  return { ...settings, _id: SITE_WORDS_ID, publishedAt } as unknown as StoredRecord;
+/**
+ * The settings as the one record of the site's words: every value, when the words went live, and
+ * the words' own version (an operations setting saved does not move it).
+ */
+export function wordsRecord(settings: SiteSettings, words: WordsState): StoredRecord {
+  return {
+    ...settings,
+    _id: SITE_WORDS_ID,
+    publishedAt: words.publishedAt,
+    version: words.version,
+  } as unknown as StoredRecord;
 }
 
 /**
@@ -22,8 +30,8 @@ export function siteWordsRecords(database: Database): PublishableRecords {
     async findById(id, options = {}) {
       if (id !== SITE_WORDS_ID) return null;
       // The row is held first, then read: what is read stays true until commit.
-      const publishedAt = await store.wordsPublishedAt(options.forUpdate);
-      return wordsRecord(await store.get(), publishedAt);
+      const words = await store.words(options.forUpdate);
+      return wordsRecord(await store.get(), words);
     },
     async findBySlug() {
       return null;
@@ -35,7 +43,7 @@ export function siteWordsRecords(database: Database): PublishableRecords {
       const at = typeof publishedAt === 'string' ? new Date(publishedAt) : undefined;
       const updated = await store.update(kept, undefined, at);
       if (!updated) return { kind: 'missing' };
-      return { kind: 'updated', record: wordsRecord(updated, await store.wordsPublishedAt()) };
+      return { kind: 'updated', record: wordsRecord(updated, await store.words()) };
     },
     in(tx: ChangeTransaction) {
       return siteWordsRecords(tx);

@@ -3,6 +3,12 @@ import { storedValue } from '../../../shared/content/stored-values';
 import type { Database } from '../../db/client';
 import { DEFAULT_SETTINGS } from './defaults';
 
+/** Where the site's words stand apart from the other settings. */
+export interface WordsState {
+  publishedAt: string | null;
+  version: number;
+}
+
 type Row = { data: Record<string, unknown>; version: number; updatedAt: Date | string };
 
 function toSettings(row: Row): SiteSettings {
@@ -44,7 +50,8 @@ export function createSettingsStore(database: Database) {
       await this.get();
       const [row] = await database.query<Row>(
         `update settings set data = data || $1::jsonb, version = version + 1, updated_at = now(),
-            published_at = coalesce($3::timestamptz, published_at)
+            published_at = coalesce($3::timestamptz, published_at),
+            words_version = words_version + case when $3::timestamptz is null then 0 else 1 end
           where id = 1 and ($2::int is null or version = $2::int)
           returning data, version, updated_at as "updatedAt"`,
         [JSON.stringify(values), expectedVersion ?? null, publishedAt?.toISOString() ?? null],
@@ -52,13 +59,19 @@ export function createSettingsStore(database: Database) {
       return row ? toSettings(row) : null;
     },
 
-    /** When the site's words last went on the site; `forUpdate` holds the row until commit. */
-    async wordsPublishedAt(forUpdate = false): Promise<string | null> {
+    /**
+     * When the site's words last went on the site, and their own version (decision 110);
+     * `forUpdate` holds the row until commit.
+     */
+    async words(forUpdate = false): Promise<WordsState> {
       await this.get();
-      const [row] = await database.query<{ publishedAt: Date | string | null }>(
-        `select published_at as "publishedAt" from settings where id = 1${forUpdate ? ' for update' : ''}`,
+      const [row] = await database.query<{ publishedAt: Date | string | null; version: number }>(
+        `select published_at as "publishedAt", words_version as version from settings where id = 1${forUpdate ? ' for update' : ''}`,
       );
-      return row?.publishedAt ? new Date(row.publishedAt).toISOString() : null;
+      return {
+        publishedAt: row?.publishedAt ? new Date(row.publishedAt).toISOString() : null,
+        version: Number(row?.version ?? 1),
+      };
     },
   };
 }

@@ -64,6 +64,7 @@ export default function Settings() {
   const revalidator = useRevalidator();
   // A publish or a schedule ends an edit: the next one starts from the words as they are then.
   const [edit, setEdit] = useState(0);
+  const [operationsSaved, setOperationsSaved] = useState(0);
   const editsWords = mayCall(user?.role, siteWords.access.update);
   const editsOperations = may(user?.role, 'operations:update');
 
@@ -105,18 +106,21 @@ export default function Settings() {
             Where mail goes and who may sign in. These take effect when saved.
           </p>
           <DeclaredForm
-            // A saved version starts a fresh form, so the next save sends the new version.
-            key={settings.version}
+            // A save of these starts a fresh form; a publish of the words leaves what is typed here.
+            key={operationsSaved}
             entries={operationEntries}
             record={settings}
             groups={operationGroups}
             submitLabel="Save settings"
             bodyClassName="settings-body"
             footerClassName="form-footer"
-            onSubmit={async (values, version) => {
-              await api('/api/settings', { method: 'PUT', body: { ...values, version } });
+            onSubmit={async (values) => {
+              // The settings' version as this screen last read them: a publish of the words from
+              // here moves it too, and is no conflict with what is typed in this form.
+              await api('/api/settings', { method: 'PUT', body: { ...values, version: settings.version } });
               feedback.success('Data Updated Successfully!');
               await revalidator.revalidate();
+              setOperationsSaved((n) => n + 1);
             }}
           />
         </section>
