@@ -115,4 +115,13 @@ export interface RequestContext {
    * indexed, and without the islands (no service worker, no prefetching from a secret address).
    */
   preview?: boolean;
+  /** A preview's other pages, for a record shown on more than one (the site's words): its links. */
+  previewPages?: readonly PreviewPage[];
+}
+
+/** One page a preview link can show, and the link that shows it. */
+export interface PreviewPage {
+  label: string;
+  href: string;
+  current: boolean;
 }

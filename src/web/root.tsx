@@ -35,12 +35,13 @@ export async function loader({ context }: Route.LoaderArgs) {
     origin: context.origin,
     islandScript: context.preview ? null : context.islandScript,
     preview: context.preview === true,
+    previewPages: context.previewPages ?? [],
   };
 }
 
 /** The bar across a draft's preview: plain enough to need no stylesheet of the page's. */
 const PREVIEW_STYLE =
-  '.preview-banner{position:sticky;top:0;z-index:1000;margin:0;padding:.5rem 1rem;background:#7c2d12;color:#fff;font:600 1rem/1.4 system-ui,sans-serif;text-align:center}';
+  '.preview-banner{position:sticky;top:0;z-index:1000;margin:0;padding:.5rem 1rem;background:#7c2d12;color:#fff;font:600 1rem/1.4 system-ui,sans-serif;text-align:center}.preview-banner a{color:#fff;text-decoration:underline}.preview-banner a[aria-current]{text-decoration:none}';
 
 /**
  * What a route declares about its page. `islands`: the page is served as HTML and never hydrates;
@@ -99,6 +100,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {data?.preview ? (
           <p className="preview-banner" role="status">
             Preview, not public
+            {data.previewPages.length > 0 && (
+              <span className="preview-pages">
+                {' · '}
+                {data.previewPages.map((page, index) => (
+                  <span key={page.href}>
+                    {index > 0 && ' · '}
+                    <a href={page.href} aria-current={page.current ? 'page' : undefined}>
+                      {page.label}
+                    </a>
+                  </span>
+                ))}
+              </span>
+            )}
           </p>
         ) : null}
         {children}

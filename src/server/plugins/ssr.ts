@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { type ZodType, z } from 'zod';
 import { isApprovedStaff } from '../../shared/roles';
-import type { FormUploads, RequestContext, SiteData } from '../../shared/site-data';
+import type { FormUploads, PreviewPage, RequestContext, SiteData } from '../../shared/site-data';
 import { HttpError } from '../errors';
 import { clientNetwork } from '../http/client-network';
 import { sentFromThisSite } from '../http/same-site';
@@ -35,7 +35,10 @@ export interface SsrOptions {
    * A preview link's page (`/preview?token=…`): the public page to render and what it reads, the
    * draft standing in for its record; null for a token that is not valid or has expired.
    */
-  preview?: (token: string) => Promise<{ path: string; site: SiteData } | null>;
+  preview?: (
+    token: string,
+    page: string | undefined,
+  ) => Promise<{ path: string; site: SiteData; pages: readonly PreviewPage[] } | null>;
 }
 
 /** What a preview link that no longer works says: it is a secret link, so nothing about what it named. */
@@ -158,13 +161,19 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
       '/preview',
       {
         config: { access: 'public' },
-        schema: { hide: true, querystring: z.object({ token: z.string().max(600).optional() }) },
+        schema: {
+          hide: true,
+          querystring: z.object({
+            token: z.string().max(600).optional(),
+            page: z.string().max(100).optional(),
+          }),
+        },
       },
       async (request, reply) => {
         // A draft is nobody's to keep: not a browser's cache, not a search engine's index.
         reply.header('cache-control', 'private, no-store').header('x-robots-tag', 'noindex, nofollow');
-        const token = (request.query as { token?: string }).token ?? '';
-        const target = await preview(token);
+        const query = request.query as { token?: string; page?: string };
+        const target = await preview(query.token ?? '', query.page);
         if (!target) return reply.status(404).type('text/html; charset=utf-8').send(PREVIEW_GONE);
         const origin = app.siteOrigin();
         const nonce = randomBytes(16).toString('base64');
@@ -182,6 +191,7 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
           islandScript,
           now: options.now,
           preview: true,
+          previewPages: target.pages,
         });
         if (response.status >= 300 && response.status < 400)
           return reply.status(404).type('text/html; charset=utf-8').send(PREVIEW_GONE);

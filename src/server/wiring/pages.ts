@@ -26,13 +26,13 @@ export const pagesPlugin = fp<PagesOptions>(
       site: app.site,
       now: options.now ?? (() => new Date()),
       multipartForms: { '/contact': requestFormReader(app, app.requestPhotos) },
-      preview: async (token) =>
+      preview: async (token, page) =>
         previewTarget(
           app.database,
           app.drafted,
           app.site,
           await serverSecret(app.database, PREVIEW_SECRET),
-          token,
+          { token, page },
           new Date(),
         ),
       // What pages take url-encoded: a record anyone may create (the contact request without

@@ -33,6 +33,8 @@ export interface VersionsDef {
    * slug (`/services/:slug`), or the list page it appears on (`/about`).
    */
   page: string;
+  /** Other public pages the record shows on, which its preview can show too (`&page=`). */
+  alsoOn?: readonly string[];
   /** How many published versions each record keeps (the oldest go first); 50 when absent. */
   keep?: number;
 }

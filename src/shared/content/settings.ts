@@ -210,7 +210,7 @@ export const siteWords: ContentTypeDef = {
     delete: 'operations:update',
     publish: 'siteWords:publish',
   },
-  versions: { drafts: true, page: '/home' },
+  versions: { drafts: true, page: '/home', alsoOn: ['/about'] },
   list: { order: 'newest' },
   admin: { path: '/settings', title: settings.label, view: 'table', columns: [] },
 };

@@ -63,6 +63,23 @@ describe("the site's words", () => {
     expect((await anonymous('/home')).body).not.toContain('Previewed hero words');
   });
 
+  it('are previewed on the about page too, from a link in the banner; no other page is', async () => {
+    await call('PUT', '/api/settings', { aboutIntro: 'Previewed about words.', publish: false });
+    const url = new URL((await call('POST', '/api/settings/preview')).json().url as string);
+    const home = await anonymous(`${url.pathname}${url.search}`);
+    const about = `/preview?${new URLSearchParams({ token: url.searchParams.get('token') ?? '', page: '/about' })}`;
+    expect(home.body).toContain(`href="${about.replaceAll('&', '&amp;')}"`);
+    const aboutPage = await anonymous(about);
+    expect(aboutPage.statusCode).toBe(200);
+    expect(aboutPage.body).toContain('Previewed about words.');
+    expect(aboutPage.body).toContain('Preview, not public');
+    expect((await anonymous('/about')).body).not.toContain('Previewed about words.');
+    // A page the words are not declared on shows the home page, never an arbitrary address.
+    const other = await anonymous(`${url.pathname}${url.search}&page=${encodeURIComponent('/admin')}`);
+    expect(other.statusCode).toBe(200);
+    expect(other.body).toContain('Previewed hero words');
+  });
+
   it('go on the site when an editor publishes, as a kept version with one audit entry', async () => {
     const actionsBefore = (await auditActions()).length;
     await call('PUT', '/api/settings', { aboutIntro: 'Published about words.', publish: false });

@@ -1,7 +1,7 @@
 import type { ContentTypeDef } from '../../../shared/content/define';
 import { siteWords } from '../../../shared/content/settings';
 import { visibleTo } from '../../../shared/content/visibility';
-import type { SiteData } from '../../../shared/site-data';
+import type { PreviewPage, SiteData } from '../../../shared/site-data';
 import { readPreviewToken } from '../../content/preview-token';
 import { draftValues, readDraft, withDraft } from '../../content/publication-store';
 import { asVisitorReads, type PublishableRecords } from '../../content/publishing';
@@ -51,16 +51,25 @@ export function withPreview(site: SiteData, type: string, record: StoredRecord):
   };
 }
 
-/** The page a preview link shows and what it reads; null for a link that is not valid or expired. */
+/** A page's name in a preview's links: `/about` is "About". */
+const pageLabel = (path: string) => {
+  const word = path.split('/').filter(Boolean)[0] ?? 'home';
+  return word.charAt(0).toUpperCase() + word.slice(1);
+};
+
+/**
+ * The page a preview link shows and what it reads; null for a link that is not valid or expired.
+ * `page`: another page the record shows on (`versions.alsoOn`), else its own page is shown.
+ */
 export async function previewTarget(
   database: Database,
   drafted: (type: string) => PublishableRecords | undefined,
   site: SiteData,
   key: Buffer,
-  token: string,
+  request: { token: string; page?: string },
   now: Date,
-): Promise<{ path: string; site: SiteData } | null> {
-  const claim = readPreviewToken(key, token, now);
+): Promise<{ path: string; site: SiteData; pages: PreviewPage[] } | null> {
+  const claim = readPreviewToken(key, request.token, now);
   const repository = claim ? drafted(claim.type) : undefined;
   const def: ContentTypeDef | undefined = repository?.def;
   if (!claim || !repository || !def?.versions) return null;
@@ -71,6 +80,17 @@ export async function previewTarget(
     def,
     asVisitorReads(withDraft(record, await readDraft(database, def, record._id))),
   );
-  const path = def.versions.page.replace(':slug', encodeURIComponent(String(draft.slug ?? '')));
-  return { path, site: withPreview(site, def.name, draft) };
+  const own = def.versions.page.replace(':slug', encodeURIComponent(String(draft.slug ?? '')));
+  const others = def.versions.alsoOn ?? [];
+  const path = request.page && others.includes(request.page) ? request.page : own;
+  // A record on more than one page: the banner links each, under the same link.
+  const pages =
+    others.length === 0
+      ? []
+      : [own, ...others].map((shown) => ({
+          label: pageLabel(shown),
+          href: `/preview?${new URLSearchParams({ token: request.token, ...(shown === own ? {} : { page: shown }) })}`,
+          current: shown === path,
+        }));
+  return { path, site: withPreview(site, def.name, draft), pages };
 }

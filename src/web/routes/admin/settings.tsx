@@ -64,7 +64,8 @@ export default function Settings() {
   const revalidator = useRevalidator();
   // A publish or a schedule ends an edit: the next one starts from the words as they are then.
   const [edit, setEdit] = useState(0);
-  const [operationsSaved, setOperationsSaved] = useState(0);
+  // The operations as last saved from here (the save's answer), and a fresh form for each save.
+  const [operations, setOperations] = useState({ record: settings, key: 0 });
   const editsWords = mayCall(user?.role, siteWords.access.update);
   const editsOperations = may(user?.role, 'operations:update');
 
@@ -107,20 +108,24 @@ export default function Settings() {
           </p>
           <DeclaredForm
             // A save of these starts a fresh form; a publish of the words leaves what is typed here.
-            key={operationsSaved}
+            key={operations.key}
             entries={operationEntries}
-            record={settings}
+            record={operations.record}
             groups={operationGroups}
             submitLabel="Save settings"
             bodyClassName="settings-body"
             footerClassName="form-footer"
             onSubmit={async (values) => {
-              // The settings' version as this screen last read them: a publish of the words from
-              // here moves it too, and is no conflict with what is typed in this form.
-              await api('/api/settings', { method: 'PUT', body: { ...values, version: settings.version } });
+              // The settings' newest version this screen knows: a publish of the words from here
+              // moves it too, and is no conflict with what is typed in this form.
+              const version = Math.max(operations.record.version, settings.version);
+              const saved = await api<Settings>('/api/settings', {
+                method: 'PUT',
+                body: { ...values, version },
+              });
+              setOperations((now) => ({ record: saved, key: now.key + 1 }));
               feedback.success('Data Updated Successfully!');
-              await revalidator.revalidate();
-              setOperationsSaved((n) => n + 1);
+              void revalidator.revalidate();
             }}
           />
         </section>
